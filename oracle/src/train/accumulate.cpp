@@ -1,0 +1,54 @@
+// grad_accumulate: L = sum_i (n_i / N) L_i, so backpropagating each weighted micro-batch loss into
+// the same .grad gives exactly the gradient of one batch of N rows (backprop is linear).
+#include <string>
+
+#include "mutant.hpp"
+#include "tinyllm/train/precision.hpp"
+
+namespace tinyllm::train {
+
+double grad_accumulate(nn::Module& model, const std::vector<Batch>& micro_batches,
+                       const LossFn& loss_fn, DynamicLossScaler* scaler) {
+  if (micro_batches.empty())
+    throw std::invalid_argument("grad_accumulate: the list of micro-batches is empty; pass at "
+                                "least one (inputs, targets) pair");
+  std::size_t total_rows = 0;
+  for (std::size_t i = 0; i < micro_batches.size(); ++i) {
+    const auto& [inputs, targets] = micro_batches[i];
+    if (!inputs.defined() || !targets.defined() || inputs.ndim() == 0 || targets.ndim() == 0)
+      throw std::invalid_argument("grad_accumulate: micro-batch " + std::to_string(i) +
+                                  " needs inputs and targets with rows along dim 0");
+    if (inputs.shape()[0] != targets.shape()[0])
+      throw std::invalid_argument(
+          "grad_accumulate: micro-batch " + std::to_string(i) + " has inputs of shape " +
+          shape_string(inputs.shape()) + " but targets of shape " + shape_string(targets.shape()) +
+          "; both need the same number of rows");
+    if (inputs.shape()[0] == 0)
+      throw std::invalid_argument("grad_accumulate: micro-batch " + std::to_string(i) +
+                                  " has no rows");
+    total_rows += inputs.shape()[0];
+  }
+  const double k = static_cast<double>(micro_batches.size());
+  double weighted_loss = 0.0, unweighted_sum = 0.0;
+  for (std::size_t i = 0; i < micro_batches.size(); ++i) {
+    const auto& [inputs, targets] = micro_batches[i];
+    // s09: zeroing gradients between micro-batches
+    if constexpr (tinyllm::detail::is_mutant(9))
+      if (i > 0) model.zero_grad();
+    double weight = static_cast<double>(inputs.shape()[0]) / static_cast<double>(total_rows);
+    // s07: weighting micro-batches 1/k
+    if constexpr (tinyllm::detail::is_mutant(7)) weight = 1.0 / k;
+    // s08: summing micro-batch losses
+    if constexpr (tinyllm::detail::is_mutant(8)) weight = 1.0;
+    const Tensor loss = loss_fn(model(inputs), targets);
+    const Tensor weighted = loss * weight;
+    (scaler ? scaler->scale(weighted) : weighted).backward();
+    weighted_loss += weight * loss.item();
+    unweighted_sum += loss.item();
+  }
+  // s10: reporting the unweighted mean loss
+  if constexpr (tinyllm::detail::is_mutant(10)) return unweighted_sum / k;
+  return weighted_loss;
+}
+
+}  // namespace tinyllm::train

@@ -1,0 +1,47 @@
+// Autocast: a per-thread policy that the matmul dispatch point reads. While a scope is open every
+// matmul is cast(cast(a) @ cast(b)): operands and output rounded, the product in the operands'
+// dtype, and through cast's backward a rounded backward matmul too.
+#include <exception>
+
+#include "mutant.hpp"
+#include "train/autocast_state.hpp"
+#include "tinyllm/train/precision.hpp"
+
+namespace tinyllm::train {
+namespace detail {
+thread_local std::optional<std::string> active_dtype;
+
+Tensor autocast_matmul(const Tensor& a, const Tensor& b, std::string_view dtype) {
+  // s03: rounding only one operand
+  if constexpr (tinyllm::detail::is_mutant(3)) return cast(matmul_plain(cast(a, dtype), b), dtype);
+  // s01: not rounding the matmul output
+  if constexpr (tinyllm::detail::is_mutant(1)) return matmul_plain(cast(a, dtype), cast(b, dtype));
+  return cast(matmul_plain(cast(a, dtype), cast(b, dtype)), dtype);
+}
+}  // namespace detail
+
+Autocast::Autocast(std::string_view dtype)
+    : previous_(detail::active_dtype), exceptions_on_entry_(std::uncaught_exceptions()) {
+  if (dtype != "bf16" && dtype != "fp16")
+    throw std::invalid_argument("Autocast: unknown dtype \"" + std::string(dtype) +
+                                "\"; use \"bf16\" or \"fp16\"");
+  detail::active_dtype = std::string(dtype);
+}
+
+Autocast::~Autocast() {
+  // s05: no try/finally around the patched matmul (an exception leaves it patched)
+  if constexpr (tinyllm::detail::is_mutant(5))
+    if (std::uncaught_exceptions() > exceptions_on_entry_) return;
+  // s06: leaving an inner block ends the outer one
+  if constexpr (tinyllm::detail::is_mutant(6)) {
+    detail::active_dtype.reset();
+    return;
+  }
+  detail::active_dtype = previous_;
+}
+
+Autocast autocast_bf16() { return Autocast("bf16"); }
+
+std::optional<std::string> autocast_dtype() { return detail::active_dtype; }
+
+}  // namespace tinyllm::train
