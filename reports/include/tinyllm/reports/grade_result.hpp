@@ -1,0 +1,93 @@
+// The grade of one learner's suite, as the grader decides it and every report renders it. The
+// runner fills it; reports/ turns it into terminal, JSON, HTML, Markdown, JUnit and Gradescope
+// output. Plain data: no behaviour but small helpers.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tinyllm::reports {
+
+// One entry of mutants/catalog.toml.
+struct MutantInfo {
+  std::string id;        // "s07"
+  std::string title;     // the pitfall: "weighting micro-batches 1/k"
+  std::string symptom;   // "wrong gradient whenever the sizes differ"
+  std::vector<std::string> caught_by;  // course test names, e.g. "CourseSuite.hand_example_accumulation"
+  std::string file;      // oracle source, relative to the repository root: "oracle/src/train/accumulate.cpp"
+  std::string function;  // "grad_accumulate"
+  int line_begin = 0;    // 1-based, inclusive: the guarded change
+  int line_end = 0;
+  bool required = true;  // must be detected for a PASS
+};
+
+// The statuses of the mutation-testing-report-schema that the grader gives.
+enum class MutantStatus { Killed, Survived, Timeout };
+
+struct MutantResult {
+  MutantInfo mutant;
+  MutantStatus status = MutantStatus::Survived;
+  std::string reason;                  // "3 tests failed", "crashed with SIGSEGV", "no result file"
+  std::vector<std::string> killed_by;  // full GoogleTest names "Suite.Test", sorted
+  double seconds = 0;                  // wall time of the run
+};
+
+// What a learner's report says about a surviving mutant.
+enum class Reveal { Nothing, Title, TitleAndSymptom };
+
+enum class Verdict { Pass, Fail, Invalid };
+
+// One test of the learner's suite as GoogleTest listed it.
+struct TestInfo {
+  std::string name;  // "Suite.Test"
+  std::string file;  // path relative to the suite folder
+  int line = 0;
+};
+
+// A test that failed on the reference: the suite is wrong, and the grade INVALID.
+struct ReferenceFailure {
+  std::string test;      // "Suite.Test"
+  std::uint64_t seed = 0;  // the RapidCheck seed of that run
+  std::string message;   // GoogleTest's failure text
+  std::string reproduce; // a shell command that reruns exactly that case
+};
+
+struct GradeResult {
+  std::string suite_name;  // the suite folder's name
+  std::string suite_path;
+  Verdict verdict = Verdict::Invalid;
+  double score = 0;        // (killed + timeout) / total mutants
+  double threshold = 0.8;
+  Reveal reveal = Reveal::Title;
+  std::uint64_t seed = 0;  // the grading seed
+  std::string compile_log; // the compiler's diagnostics when the suite did not compile
+  std::vector<ReferenceFailure> reference_failures;
+  std::vector<std::string> invalid_reasons;  // why the grade is INVALID, in words
+  std::vector<TestInfo> tests;
+  std::map<std::string, std::string> suite_files;   // relative path -> source text
+  std::map<std::string, std::string> oracle_files;  // repo-relative path -> source (mutant sites)
+  std::vector<MutantResult> mutants;                // in catalog order
+  double seconds = 0;                               // wall time of the whole grade
+};
+
+inline const char* to_string(MutantStatus s) {
+  switch (s) {
+    case MutantStatus::Killed: return "Killed";
+    case MutantStatus::Survived: return "Survived";
+    case MutantStatus::Timeout: return "Timeout";
+  }
+  return "?";
+}
+inline const char* to_string(Verdict v) {
+  switch (v) {
+    case Verdict::Pass: return "PASS";
+    case Verdict::Fail: return "FAIL";
+    case Verdict::Invalid: return "INVALID";
+  }
+  return "?";
+}
+inline bool detected(MutantStatus s) { return s != MutantStatus::Survived; }
+
+}  // namespace tinyllm::reports
