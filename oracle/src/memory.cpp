@@ -9,9 +9,15 @@ std::atomic<std::size_t> current{0};
 std::atomic<std::size_t> peak{0};
 }  // namespace
 
-std::size_t current_bytes() { return current.load(); }
-std::size_t peak_bytes() { return peak.load(); }
-void reset_peak() { peak.store(current.load()); }
+std::size_t current_bytes() {
+  return current.load();
+}
+std::size_t peak_bytes() {
+  return peak.load();
+}
+void reset_peak() {
+  peak.store(current.load());
+}
 
 namespace detail {
 void on_allocate(std::size_t bytes) {
@@ -20,6 +26,8 @@ void on_allocate(std::size_t bytes) {
   while (now > seen && !peak.compare_exchange_weak(seen, now)) {
   }
 }
-void on_free(std::size_t bytes) { current.fetch_sub(bytes); }
+void on_free(std::size_t bytes) {
+  current.fetch_sub(bytes);
+}
 }  // namespace detail
 }  // namespace tinyllm::memory

@@ -8,5 +8,7 @@
 #endif
 
 namespace tinyllm::detail {
-constexpr bool is_mutant(int id) { return TINYLLM_MUTANT == id; }
+constexpr bool is_mutant(int id) {
+  return TINYLLM_MUTANT == id;
+}
 }  // namespace tinyllm::detail

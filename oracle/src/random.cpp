@@ -14,14 +14,18 @@ std::uint64_t splitmix64(std::uint64_t& x) {
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
   return z ^ (z >> 31);
 }
-std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+std::uint64_t rotl(std::uint64_t x, int k) {
+  return (x << k) | (x >> (64 - k));
+}
 }  // namespace
 
 Generator::Generator(std::uint64_t seed) {
   for (auto& word : state_.words) word = splitmix64(seed);
 }
 
-Generator::State Generator::get_state() const { return state_; }
+Generator::State Generator::get_state() const {
+  return state_;
+}
 
 void Generator::set_state(const State& s) {
   if (s.words == std::array<std::uint64_t, 4>{})
@@ -44,7 +48,9 @@ std::uint64_t Generator::next_u64() {
   return result;
 }
 
-double Generator::uniform() { return static_cast<double>(next_u64() >> 11) * 0x1.0p-53; }
+double Generator::uniform() {
+  return static_cast<double>(next_u64() >> 11) * 0x1.0p-53;
+}
 
 double Generator::normal() {
   // 1 - u1 lies in (0, 1], so the logarithm is finite.

@@ -1,6 +1,6 @@
-// Tensor: real float32/float64 storage with reverse-mode autograd (the course's L0.1). A Tensor is a
-// shared handle; copies alias the same tensor. Ops record a graph node when grad mode is on and an
-// operand requires grad; backward() runs the nodes' VJPs in reverse topological order.
+// Tensor: real float32/float64 storage with reverse-mode autograd (the course's L0.1). A Tensor is
+// a shared handle; copies alias the same tensor. Ops record a graph node when grad mode is on and
+// an operand requires grad; backward() runs the nodes' VJPs in reverse topological order.
 #pragma once
 #include <cstddef>
 #include <functional>
@@ -45,7 +45,8 @@ class Tensor {
   static Tensor full(Shape shape, double value, DType dtype = DType::f32);
   // Returns lo + (hi - lo) * u per element, u = gen.uniform(), drawn in row-major order, computed
   // in double and rounded once to `dtype`.
-  static Tensor uniform(Shape shape, double lo, double hi, Generator& gen, DType dtype = DType::f32);
+  static Tensor uniform(Shape shape, double lo, double hi, Generator& gen,
+                        DType dtype = DType::f32);
   // Returns mean + stddev * gen.normal() per element in row-major order, rounded once to `dtype`.
   static Tensor normal(Shape shape, double mean, double stddev, Generator& gen,
                        DType dtype = DType::f32);

@@ -2,6 +2,10 @@
 #include "tinyllm/nn.hpp"
 
 namespace tinyllm::nn {
-Tensor ReLU::forward(const Tensor& x) { return relu(x); }
-Tensor Tanh::forward(const Tensor& x) { return tanh(x); }
+Tensor ReLU::forward(const Tensor& x) {
+  return relu(x);
+}
+Tensor Tanh::forward(const Tensor& x) {
+  return tanh(x);
+}
 }  // namespace tinyllm::nn

@@ -30,7 +30,9 @@ void Sequential::train(bool on) {
   for (auto& layer : layers_) layer->train(on);
 }
 
-std::size_t Sequential::size() const { return layers_.size(); }
+std::size_t Sequential::size() const {
+  return layers_.size();
+}
 
 Module& Sequential::operator[](std::size_t i) {
   if (i >= layers_.size())

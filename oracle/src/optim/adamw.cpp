@@ -11,14 +11,17 @@ namespace tinyllm::optim {
 AdamW::AdamW(std::vector<Tensor> params, double lr, double beta1, double beta2, double eps,
              double weight_decay)
     : Optimizer(std::move(params)),
-      lr_(lr), beta1_(beta1), beta2_(beta2), eps_(eps), weight_decay_(weight_decay) {
+      lr_(lr),
+      beta1_(beta1),
+      beta2_(beta2),
+      eps_(eps),
+      weight_decay_(weight_decay) {
   if (!(lr >= 0) || !(beta1 >= 0 && beta1 < 1) || !(beta2 >= 0 && beta2 < 1) || !(eps >= 0) ||
       !(weight_decay >= 0))
     throw std::invalid_argument(
         "AdamW: needs lr >= 0, beta1 and beta2 in [0, 1), eps >= 0, weight_decay >= 0; got lr=" +
-        std::to_string(lr) + " beta1=" + std::to_string(beta1) + " beta2=" +
-        std::to_string(beta2) + " eps=" + std::to_string(eps) +
-        " weight_decay=" + std::to_string(weight_decay));
+        std::to_string(lr) + " beta1=" + std::to_string(beta1) + " beta2=" + std::to_string(beta2) +
+        " eps=" + std::to_string(eps) + " weight_decay=" + std::to_string(weight_decay));
   exp_avg_.resize(this->params().size());
   exp_avg_sq_.resize(this->params().size());
   steps_.assign(this->params().size(), 0);
@@ -61,10 +64,9 @@ void AdamW::step() {
                           exp_avg_[k].mutable_data<float>(), exp_avg_sq_[k].mutable_data<float>(),
                           step, lr_, beta1_, beta2_, eps_, weight_decay_);
     else
-      adamw_update<double>(p.mutable_data<double>(), g.data<double>(),
-                           exp_avg_[k].mutable_data<double>(),
-                           exp_avg_sq_[k].mutable_data<double>(), step, lr_, beta1_, beta2_, eps_,
-                           weight_decay_);
+      adamw_update<double>(
+          p.mutable_data<double>(), g.data<double>(), exp_avg_[k].mutable_data<double>(),
+          exp_avg_sq_[k].mutable_data<double>(), step, lr_, beta1_, beta2_, eps_, weight_decay_);
   }
 }
 

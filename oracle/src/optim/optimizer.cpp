@@ -22,6 +22,8 @@ void Optimizer::zero_grad() {
   for (Tensor& p : params_) p.zero_grad();
 }
 
-const std::vector<Tensor>& Optimizer::params() const { return params_; }
+const std::vector<Tensor>& Optimizer::params() const {
+  return params_;
+}
 
 }  // namespace tinyllm::optim

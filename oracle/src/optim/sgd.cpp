@@ -9,9 +9,9 @@ namespace tinyllm::optim {
 SGD::SGD(std::vector<Tensor> params, double lr, double momentum, double weight_decay)
     : Optimizer(std::move(params)), lr_(lr), momentum_(momentum), weight_decay_(weight_decay) {
   if (!(lr >= 0) || !(momentum >= 0) || !(weight_decay >= 0))
-    throw std::invalid_argument("SGD: lr, momentum and weight_decay must be >= 0, got lr=" +
-                                std::to_string(lr) + " momentum=" + std::to_string(momentum) +
-                                " weight_decay=" + std::to_string(weight_decay));
+    throw std::invalid_argument(
+        "SGD: lr, momentum and weight_decay must be >= 0, got lr=" + std::to_string(lr) +
+        " momentum=" + std::to_string(momentum) + " weight_decay=" + std::to_string(weight_decay));
   momentum_buffers_.resize(this->params().size());
 }
 

@@ -40,11 +40,21 @@ void accumulate(std::shared_ptr<detail::TensorImpl>& slot, const Tensor& g) {
 }
 }  // namespace
 
-bool is_grad_enabled() { return grad_enabled; }
-NoGrad::NoGrad() : previous_(grad_enabled) { grad_enabled = false; }
-NoGrad::~NoGrad() { grad_enabled = previous_; }
-EnableGrad::EnableGrad() : previous_(grad_enabled) { grad_enabled = true; }
-EnableGrad::~EnableGrad() { grad_enabled = previous_; }
+bool is_grad_enabled() {
+  return grad_enabled;
+}
+NoGrad::NoGrad() : previous_(grad_enabled) {
+  grad_enabled = false;
+}
+NoGrad::~NoGrad() {
+  grad_enabled = previous_;
+}
+EnableGrad::EnableGrad() : previous_(grad_enabled) {
+  grad_enabled = true;
+}
+EnableGrad::~EnableGrad() {
+  grad_enabled = previous_;
+}
 
 Tensor from_op(const Tensor& value, std::vector<Tensor> parents, Vjp vjp, std::string name) {
   if (!value.defined())
@@ -54,10 +64,9 @@ Tensor from_op(const Tensor& value, std::vector<Tensor> parents, Vjp vjp, std::s
   out->dtype = value.dtype();
   out->numel = value.numel();
   out->storage = value.impl()->storage;
-  const bool record =
-      is_grad_enabled() && std::any_of(parents.begin(), parents.end(), [](const Tensor& p) {
-        return p.defined() && p.requires_grad();
-      });
+  const bool record = is_grad_enabled() &&
+                      std::any_of(parents.begin(), parents.end(),
+                                  [](const Tensor& p) { return p.defined() && p.requires_grad(); });
   if (!record) return Tensor(std::move(out));
   auto node = std::make_shared<detail::Node>();
   node->name = std::move(name);
@@ -66,7 +75,8 @@ Tensor from_op(const Tensor& value, std::vector<Tensor> parents, Vjp vjp, std::s
   node->dtype = out->dtype;
   for (auto& parent : parents) {
     if (!parent.defined())
-      throw std::invalid_argument("from_op(" + node->name + "): a parent is an empty tensor handle");
+      throw std::invalid_argument("from_op(" + node->name +
+                                  "): a parent is an empty tensor handle");
     node->parents.push_back(parent.impl());
   }
   out->grad_fn = std::move(node);
@@ -75,18 +85,20 @@ Tensor from_op(const Tensor& value, std::vector<Tensor> parents, Vjp vjp, std::s
 
 void Tensor::backward() const {
   if (numel() != 1)
-    throw std::invalid_argument("Tensor::backward: without an upstream gradient the tensor must "
-                                "have one element, it has shape " + shape_string(shape()) +
-                                "; pass backward(upstream) or reduce it first");
+    throw std::invalid_argument(
+        "Tensor::backward: without an upstream gradient the tensor must "
+        "have one element, it has shape " +
+        shape_string(shape()) + "; pass backward(upstream) or reduce it first");
   backward(Tensor::full(shape(), 1.0, dtype()));
 }
 
 void Tensor::backward(const Tensor& upstream) const {
   const auto& root = checked();
   if (!requires_grad())
-    throw std::logic_error("Tensor::backward: the tensor does not require grad, so no graph leads "
-                           "from it to any parameter; mark leaves with requires_grad_() and "
-                           "compute with grad mode on");
+    throw std::logic_error(
+        "Tensor::backward: the tensor does not require grad, so no graph leads "
+        "from it to any parameter; mark leaves with requires_grad_() and "
+        "compute with grad mode on");
   if (upstream.shape() != root.shape)
     throw std::invalid_argument("Tensor::backward: upstream has shape " +
                                 shape_string(upstream.shape()) + " but the tensor has shape " +

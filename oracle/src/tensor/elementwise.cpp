@@ -74,9 +74,8 @@ Tensor broadcast_to(const Tensor& t, const Shape& shape) {
     using T = decltype(zero);
     const T* in = t.impl()->storage->as<T>();
     T* o = out.impl()->storage->as<T>();
-    for_each_broadcast(shape, t.shape(), shape, [&](std::size_t i, std::size_t it, std::size_t) {
-      o[i] = in[it];
-    });
+    for_each_broadcast(shape, t.shape(), shape,
+                       [&](std::size_t i, std::size_t it, std::size_t) { o[i] = in[it]; });
   });
   return out;
 }
@@ -89,9 +88,8 @@ Tensor sum_to_shape(const Tensor& g, const Shape& shape) {
     const T* in = g.impl()->storage->as<T>();
     T* o = out.impl()->storage->as<T>();
     // Row-major over g: every output element adds its contributions in ascending order.
-    for_each_broadcast(g.shape(), shape, g.shape(), [&](std::size_t i, std::size_t io, std::size_t) {
-      o[io] += in[i];
-    });
+    for_each_broadcast(g.shape(), shape, g.shape(),
+                       [&](std::size_t i, std::size_t io, std::size_t) { o[io] += in[i]; });
   });
   return out;
 }
@@ -102,10 +100,14 @@ namespace {
 enum class BinaryOp { add, sub, mul, div };
 const char* binary_name(BinaryOp op) {
   switch (op) {
-    case BinaryOp::add: return "add";
-    case BinaryOp::sub: return "sub";
-    case BinaryOp::mul: return "mul";
-    case BinaryOp::div: return "div";
+    case BinaryOp::add:
+      return "add";
+    case BinaryOp::sub:
+      return "sub";
+    case BinaryOp::mul:
+      return "mul";
+    case BinaryOp::div:
+      return "div";
   }
   return "?";
 }
@@ -123,16 +125,23 @@ Tensor binary_value(BinaryOp op, const Tensor& a, const Tensor& b) {
     const T* pb = wb.impl()->storage->as<T>();
     T* o = out.impl()->storage->as<T>();
     auto run = [&](auto f) {
-      detail::for_each_broadcast(shape, a.shape(), b.shape(),
-                                 [&](std::size_t i, std::size_t ia, std::size_t ib) {
-                                   o[i] = f(pa[ia], pb[ib]);
-                                 });
+      detail::for_each_broadcast(
+          shape, a.shape(), b.shape(),
+          [&](std::size_t i, std::size_t ia, std::size_t ib) { o[i] = f(pa[ia], pb[ib]); });
     };
     switch (op) {
-      case BinaryOp::add: run([](T x, T y) { return T(x + y); }); break;
-      case BinaryOp::sub: run([](T x, T y) { return T(x - y); }); break;
-      case BinaryOp::mul: run([](T x, T y) { return T(x * y); }); break;
-      case BinaryOp::div: run([](T x, T y) { return T(x / y); }); break;
+      case BinaryOp::add:
+        run([](T x, T y) { return T(x + y); });
+        break;
+      case BinaryOp::sub:
+        run([](T x, T y) { return T(x - y); });
+        break;
+      case BinaryOp::mul:
+        run([](T x, T y) { return T(x * y); });
+        break;
+      case BinaryOp::div:
+        run([](T x, T y) { return T(x / y); });
+        break;
     }
   });
   return out;
@@ -174,74 +183,103 @@ Tensor map(const Tensor& x, F f) {
 }
 
 Tensor checked_operand(const Tensor& x, const char* op) {
-  if (!x.defined()) throw std::invalid_argument(std::string(op) + ": the operand is an empty handle");
+  if (!x.defined())
+    throw std::invalid_argument(std::string(op) + ": the operand is an empty handle");
   return x;
 }
 }  // namespace
 
-Tensor operator+(const Tensor& a, const Tensor& b) { return binary(BinaryOp::add, a, b); }
-Tensor operator-(const Tensor& a, const Tensor& b) { return binary(BinaryOp::sub, a, b); }
-Tensor operator*(const Tensor& a, const Tensor& b) { return binary(BinaryOp::mul, a, b); }
-Tensor operator/(const Tensor& a, const Tensor& b) { return binary(BinaryOp::div, a, b); }
-Tensor operator+(const Tensor& a, double b) { return a + Tensor::scalar(b, a.dtype()); }
-Tensor operator-(const Tensor& a, double b) { return a - Tensor::scalar(b, a.dtype()); }
-Tensor operator*(const Tensor& a, double b) { return a * Tensor::scalar(b, a.dtype()); }
-Tensor operator/(const Tensor& a, double b) { return a / Tensor::scalar(b, a.dtype()); }
-Tensor operator+(double a, const Tensor& b) { return Tensor::scalar(a, b.dtype()) + b; }
-Tensor operator-(double a, const Tensor& b) { return Tensor::scalar(a, b.dtype()) - b; }
-Tensor operator*(double a, const Tensor& b) { return Tensor::scalar(a, b.dtype()) * b; }
-Tensor operator/(double a, const Tensor& b) { return Tensor::scalar(a, b.dtype()) / b; }
+Tensor operator+(const Tensor& a, const Tensor& b) {
+  return binary(BinaryOp::add, a, b);
+}
+Tensor operator-(const Tensor& a, const Tensor& b) {
+  return binary(BinaryOp::sub, a, b);
+}
+Tensor operator*(const Tensor& a, const Tensor& b) {
+  return binary(BinaryOp::mul, a, b);
+}
+Tensor operator/(const Tensor& a, const Tensor& b) {
+  return binary(BinaryOp::div, a, b);
+}
+Tensor operator+(const Tensor& a, double b) {
+  return a + Tensor::scalar(b, a.dtype());
+}
+Tensor operator-(const Tensor& a, double b) {
+  return a - Tensor::scalar(b, a.dtype());
+}
+Tensor operator*(const Tensor& a, double b) {
+  return a * Tensor::scalar(b, a.dtype());
+}
+Tensor operator/(const Tensor& a, double b) {
+  return a / Tensor::scalar(b, a.dtype());
+}
+Tensor operator+(double a, const Tensor& b) {
+  return Tensor::scalar(a, b.dtype()) + b;
+}
+Tensor operator-(double a, const Tensor& b) {
+  return Tensor::scalar(a, b.dtype()) - b;
+}
+Tensor operator*(double a, const Tensor& b) {
+  return Tensor::scalar(a, b.dtype()) * b;
+}
+Tensor operator/(double a, const Tensor& b) {
+  return Tensor::scalar(a, b.dtype()) / b;
+}
 
 Tensor operator-(const Tensor& x) {
   checked_operand(x, "neg");
-  return from_op(map(x, [](auto v) { return -v; }), {x},
-                 [](const Tensor& up) -> std::vector<std::optional<Tensor>> { return {-up}; }, "neg");
+  return from_op(
+      map(x, [](auto v) { return -v; }), {x},
+      [](const Tensor& up) -> std::vector<std::optional<Tensor>> { return {-up}; }, "neg");
 }
 
 Tensor square(const Tensor& x) {
   checked_operand(x, "square");
-  return from_op(map(x, [](auto v) { return decltype(v)(v * v); }), {x},
-                 [x](const Tensor& up) -> std::vector<std::optional<Tensor>> {
-                   return {up * (x * 2.0)};  // d(x^2) = 2x dx
-                 },
-                 "square");
+  return from_op(
+      map(x, [](auto v) { return decltype(v)(v * v); }), {x},
+      [x](const Tensor& up) -> std::vector<std::optional<Tensor>> {
+        return {up * (x * 2.0)};  // d(x^2) = 2x dx
+      },
+      "square");
 }
 
 Tensor exp(const Tensor& x) {
   checked_operand(x, "exp");
   Tensor y = map(x, [](auto v) { return std::exp(v); });
-  return from_op(y, {x},
-                 [y](const Tensor& up) -> std::vector<std::optional<Tensor>> { return {up * y}; },
-                 "exp");
+  return from_op(
+      y, {x}, [y](const Tensor& up) -> std::vector<std::optional<Tensor>> { return {up * y}; },
+      "exp");
 }
 
 Tensor log(const Tensor& x) {
   checked_operand(x, "log");
-  return from_op(map(x, [](auto v) { return std::log(v); }), {x},
-                 [x](const Tensor& up) -> std::vector<std::optional<Tensor>> { return {up / x}; },
-                 "log");
+  return from_op(
+      map(x, [](auto v) { return std::log(v); }), {x},
+      [x](const Tensor& up) -> std::vector<std::optional<Tensor>> { return {up / x}; }, "log");
 }
 
 Tensor relu(const Tensor& x) {
   checked_operand(x, "relu");
   using std::max;
   Tensor y = map(x, [](auto v) { return v > 0 ? v : decltype(v)(0); });
-  return from_op(y, {x},
-                 [x](const Tensor& up) -> std::vector<std::optional<Tensor>> {
-                   // d relu = 1 where x > 0, else 0 (0 at x = 0, as PyTorch)
-                   return {up * map(x, [](auto v) { return decltype(v)(v > 0 ? 1 : 0); })};
-                 },
-                 "relu");
+  return from_op(
+      y, {x},
+      [x](const Tensor& up) -> std::vector<std::optional<Tensor>> {
+        // d relu = 1 where x > 0, else 0 (0 at x = 0, as PyTorch)
+        return {up * map(x, [](auto v) { return decltype(v)(v > 0 ? 1 : 0); })};
+      },
+      "relu");
 }
 
 Tensor tanh(const Tensor& x) {
   checked_operand(x, "tanh");
   Tensor y = map(x, [](auto v) { return std::tanh(v); });
-  return from_op(y, {x},
-                 [y](const Tensor& up) -> std::vector<std::optional<Tensor>> {
-                   return {up * (1.0 - y * y)};  // d tanh = (1 - tanh^2) dx
-                 },
-                 "tanh");
+  return from_op(
+      y, {x},
+      [y](const Tensor& up) -> std::vector<std::optional<Tensor>> {
+        return {up * (1.0 - y * y)};  // d tanh = (1 - tanh^2) dx
+      },
+      "tanh");
 }
 
 Tensor Tensor::to(DType target) const {
@@ -258,11 +296,10 @@ Tensor Tensor::to(DType target) const {
     });
   });
   const DType source = self.dtype;
-  return from_op(out, {*this},
-                 [source](const Tensor& up) -> std::vector<std::optional<Tensor>> {
-                   return {up.to(source)};
-                 },
-                 "to");
+  return from_op(
+      out, {*this},
+      [source](const Tensor& up) -> std::vector<std::optional<Tensor>> { return {up.to(source)}; },
+      "to");
 }
 
 bool all_finite(const Tensor& x) {

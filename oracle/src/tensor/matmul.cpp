@@ -35,16 +35,18 @@ Tensor matmul_plain(const Tensor& a, const Tensor& b) {
         for (std::size_t j = 0; j < n; ++j) crow[j] += T(av * brow[j]);
       }
   });
-  return from_op(out, {a, b},
-                 [a, b](const Tensor& up) -> std::vector<std::optional<Tensor>> {
-                   // Y = A B: dA = dY B^T, dB = A^T dY
-                   return {matmul_plain(up, transpose(b)), matmul_plain(transpose(a), up)};
-                 },
-                 "matmul");
+  return from_op(
+      out, {a, b},
+      [a, b](const Tensor& up) -> std::vector<std::optional<Tensor>> {
+        // Y = A B: dA = dY B^T, dB = A^T dY
+        return {matmul_plain(up, transpose(b)), matmul_plain(transpose(a), up)};
+      },
+      "matmul");
 }
 
 Tensor matmul(const Tensor& a, const Tensor& b) {
-  if (const auto dtype = train::autocast_dtype()) return train::detail::autocast_matmul(a, b, *dtype);
+  if (const auto dtype = train::autocast_dtype())
+    return train::detail::autocast_matmul(a, b, *dtype);
   return matmul_plain(a, b);
 }
 

@@ -17,11 +17,12 @@ Tensor sum(const Tensor& x) {
     out.impl()->storage->as<T>()[0] = total;
   });
   const Shape shape = x.shape();
-  return from_op(out, {x},
-                 [shape](const Tensor& up) -> std::vector<std::optional<Tensor>> {
-                   return {detail::broadcast_to(up, shape)};
-                 },
-                 "sum");
+  return from_op(
+      out, {x},
+      [shape](const Tensor& up) -> std::vector<std::optional<Tensor>> {
+        return {detail::broadcast_to(up, shape)};
+      },
+      "sum");
 }
 
 Tensor mean(const Tensor& x) {
@@ -36,8 +37,9 @@ Tensor sum(const Tensor& x, int axis, bool keepdim) {
   if (!x.defined()) throw std::invalid_argument("sum: the operand is an empty handle");
   const int rank = static_cast<int>(x.ndim());
   if (axis < -rank || axis >= rank)
-    throw std::invalid_argument("sum: axis " + std::to_string(axis) + " is out of range for shape " +
-                                shape_string(x.shape()) + " (rank " + std::to_string(rank) + ")");
+    throw std::invalid_argument("sum: axis " + std::to_string(axis) +
+                                " is out of range for shape " + shape_string(x.shape()) +
+                                " (rank " + std::to_string(rank) + ")");
   const std::size_t a = static_cast<std::size_t>(axis < 0 ? axis + rank : axis);
   const Shape& in_shape = x.shape();
   std::size_t outer = 1, inner = 1;
@@ -55,13 +57,15 @@ Tensor sum(const Tensor& x, int axis, bool keepdim) {
     T* o = out.impl()->storage->as<T>();
     for (std::size_t i = 0; i < outer; ++i)
       for (std::size_t k = 0; k < length; ++k)
-        for (std::size_t j = 0; j < inner; ++j) o[i * inner + j] += in[(i * length + k) * inner + j];
+        for (std::size_t j = 0; j < inner; ++j)
+          o[i * inner + j] += in[(i * length + k) * inner + j];
   });
-  return from_op(out, {x},
-                 [in_shape, kept](const Tensor& up) -> std::vector<std::optional<Tensor>> {
-                   return {detail::broadcast_to(reshape(up, kept), in_shape)};
-                 },
-                 "sum(axis)");
+  return from_op(
+      out, {x},
+      [in_shape, kept](const Tensor& up) -> std::vector<std::optional<Tensor>> {
+        return {detail::broadcast_to(reshape(up, kept), in_shape)};
+      },
+      "sum(axis)");
 }
 
 }  // namespace tinyllm

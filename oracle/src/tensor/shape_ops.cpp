@@ -21,28 +21,27 @@ Tensor transpose(const Tensor& x) {
     for (std::size_t r = 0; r < rows; ++r)
       for (std::size_t c = 0; c < cols; ++c) o[c * rows + r] = in[r * cols + c];
   });
-  return from_op(out, {x},
-                 [](const Tensor& up) -> std::vector<std::optional<Tensor>> {
-                   return {transpose(up)};
-                 },
-                 "transpose");
+  return from_op(
+      out, {x},
+      [](const Tensor& up) -> std::vector<std::optional<Tensor>> { return {transpose(up)}; },
+      "transpose");
 }
 
 Tensor reshape(const Tensor& x, Shape shape) {
   if (!x.defined()) throw std::invalid_argument("reshape: the operand is an empty handle");
   if (detail::numel_of(shape) != x.numel())
     throw std::invalid_argument("reshape: cannot reshape " + shape_string(x.shape()) + " (" +
-                                std::to_string(x.numel()) + " elements) to " +
-                                shape_string(shape) + " (" +
-                                std::to_string(detail::numel_of(shape)) + " elements)");
+                                std::to_string(x.numel()) + " elements) to " + shape_string(shape) +
+                                " (" + std::to_string(detail::numel_of(shape)) + " elements)");
   Tensor out = x.detach();
   out.impl()->shape = std::move(shape);
   const Shape original = x.shape();
-  return from_op(out, {x},
-                 [original](const Tensor& up) -> std::vector<std::optional<Tensor>> {
-                   return {reshape(up, original)};
-                 },
-                 "reshape");
+  return from_op(
+      out, {x},
+      [original](const Tensor& up) -> std::vector<std::optional<Tensor>> {
+        return {reshape(up, original)};
+      },
+      "reshape");
 }
 
 Tensor slice_rows(const Tensor& x, std::size_t begin, std::size_t end) {
@@ -61,17 +60,18 @@ Tensor slice_rows(const Tensor& x, std::size_t begin, std::size_t end) {
                 out.impl()->storage->as<T>());
   });
   const Shape full = x.shape();
-  return from_op(out, {x},
-                 [full, begin, row](const Tensor& up) -> std::vector<std::optional<Tensor>> {
-                   Tensor g = make_tensor(full, up.dtype());
-                   dispatch(up.dtype(), [&](auto zero) {
-                     using T = decltype(zero);
-                     std::copy_n(up.impl()->storage->as<T>(), up.numel(),
-                                 g.impl()->storage->as<T>() + begin * row);
-                   });
-                   return {g};
-                 },
-                 "slice_rows");
+  return from_op(
+      out, {x},
+      [full, begin, row](const Tensor& up) -> std::vector<std::optional<Tensor>> {
+        Tensor g = make_tensor(full, up.dtype());
+        dispatch(up.dtype(), [&](auto zero) {
+          using T = decltype(zero);
+          std::copy_n(up.impl()->storage->as<T>(), up.numel(),
+                      g.impl()->storage->as<T>() + begin * row);
+        });
+        return {g};
+      },
+      "slice_rows");
 }
 
 }  // namespace tinyllm

@@ -22,7 +22,9 @@ Storage::Storage(DType dtype, std::size_t numel) : dtype_(dtype), bytes_(numel *
   memory::detail::on_allocate(bytes_);
 }
 
-Storage::~Storage() { memory::detail::on_free(bytes_); }
+Storage::~Storage() {
+  memory::detail::on_free(bytes_);
+}
 
 template <>
 float* Storage::as<float>() {
@@ -48,15 +50,21 @@ Tensor make_tensor(const Shape& shape, DType dtype) {
   return Tensor(std::move(impl));
 }
 
-DType promote(DType a, DType b) { return (a == DType::f64 || b == DType::f64) ? DType::f64 : DType::f32; }
+DType promote(DType a, DType b) {
+  return (a == DType::f64 || b == DType::f64) ? DType::f64 : DType::f32;
+}
 
 }  // namespace detail
 
 using detail::dispatch;
 using detail::make_tensor;
 
-std::string_view dtype_name(DType dtype) { return dtype == DType::f32 ? "f32" : "f64"; }
-std::size_t itemsize(DType dtype) { return dtype == DType::f32 ? 4 : 8; }
+std::string_view dtype_name(DType dtype) {
+  return dtype == DType::f32 ? "f32" : "f64";
+}
+std::size_t itemsize(DType dtype) {
+  return dtype == DType::f32 ? 4 : 8;
+}
 
 std::string shape_string(const Shape& shape) {
   std::ostringstream os;
@@ -69,12 +77,15 @@ std::string shape_string(const Shape& shape) {
 
 Tensor::Tensor() = default;
 Tensor::Tensor(std::shared_ptr<detail::TensorImpl> impl) : impl_(std::move(impl)) {}
-bool Tensor::defined() const { return impl_ != nullptr; }
+bool Tensor::defined() const {
+  return impl_ != nullptr;
+}
 
 const detail::TensorImpl& Tensor::checked() const {
   if (!impl_)
-    throw std::logic_error("Tensor: this handle is empty (default-constructed); assign a tensor "
-                           "to it before use");
+    throw std::logic_error(
+        "Tensor: this handle is empty (default-constructed); assign a tensor "
+        "to it before use");
   return *impl_;
 }
 detail::TensorImpl& Tensor::checked() {
@@ -96,8 +107,12 @@ Tensor Tensor::from(std::vector<double> values, Shape shape, DType dtype) {
   return t;
 }
 
-Tensor Tensor::scalar(double value, DType dtype) { return from({value}, {}, dtype); }
-Tensor Tensor::zeros(Shape shape, DType dtype) { return make_tensor(shape, dtype); }
+Tensor Tensor::scalar(double value, DType dtype) {
+  return from({value}, {}, dtype);
+}
+Tensor Tensor::zeros(Shape shape, DType dtype) {
+  return make_tensor(shape, dtype);
+}
 
 Tensor Tensor::full(Shape shape, double value, DType dtype) {
   return from(std::vector<double>(detail::numel_of(shape), value), shape, dtype);
@@ -121,10 +136,18 @@ Tensor Tensor::normal(Shape shape, double mean, double stddev, Generator& gen, D
   return from(std::move(values), shape, dtype);
 }
 
-const Shape& Tensor::shape() const { return checked().shape; }
-std::size_t Tensor::ndim() const { return checked().shape.size(); }
-std::size_t Tensor::numel() const { return checked().numel; }
-DType Tensor::dtype() const { return checked().dtype; }
+const Shape& Tensor::shape() const {
+  return checked().shape;
+}
+std::size_t Tensor::ndim() const {
+  return checked().shape.size();
+}
+std::size_t Tensor::numel() const {
+  return checked().numel;
+}
+DType Tensor::dtype() const {
+  return checked().dtype;
+}
 
 std::vector<double> Tensor::values() const {
   const auto& impl = checked();
@@ -145,7 +168,9 @@ double Tensor::item() const {
   return values()[0];
 }
 
-bool Tensor::same(const Tensor& other) const { return impl_ == other.impl_; }
+bool Tensor::same(const Tensor& other) const {
+  return impl_ == other.impl_;
+}
 
 template <class T>
 std::span<const T> Tensor::data() const {
@@ -174,14 +199,20 @@ bool Tensor::requires_grad() const {
 Tensor& Tensor::requires_grad_(bool on) {
   auto& impl = checked();
   if (impl.grad_fn)
-    throw std::logic_error("Tensor::requires_grad_: only leaves can be marked; this tensor is the "
-                           "output of '" + impl.grad_fn->name + "'. Use detach() to make a leaf");
+    throw std::logic_error(
+        "Tensor::requires_grad_: only leaves can be marked; this tensor is the "
+        "output of '" +
+        impl.grad_fn->name + "'. Use detach() to make a leaf");
   impl.requires_grad = on;
   return *this;
 }
 
-bool Tensor::is_leaf() const { return checked().grad_fn == nullptr; }
-bool Tensor::has_grad() const { return checked().grad != nullptr; }
+bool Tensor::is_leaf() const {
+  return checked().grad_fn == nullptr;
+}
+bool Tensor::has_grad() const {
+  return checked().grad != nullptr;
+}
 
 Tensor Tensor::grad() const {
   const auto& impl = checked();
@@ -202,7 +233,9 @@ void Tensor::set_grad(const Tensor& g) {
   impl.grad = g.impl();
 }
 
-void Tensor::zero_grad() { checked().grad.reset(); }
+void Tensor::zero_grad() {
+  checked().grad.reset();
+}
 
 Tensor Tensor::detach() const {
   const auto& impl = checked();

@@ -10,8 +10,9 @@ namespace tinyllm::train {
 double grad_accumulate(nn::Module& model, const std::vector<Batch>& micro_batches,
                        const LossFn& loss_fn, DynamicLossScaler* scaler) {
   if (micro_batches.empty())
-    throw std::invalid_argument("grad_accumulate: the list of micro-batches is empty; pass at "
-                                "least one (inputs, targets) pair");
+    throw std::invalid_argument(
+        "grad_accumulate: the list of micro-batches is empty; pass at "
+        "least one (inputs, targets) pair");
   std::size_t total_rows = 0;
   for (std::size_t i = 0; i < micro_batches.size(); ++i) {
     const auto& [inputs, targets] = micro_batches[i];
@@ -19,10 +20,10 @@ double grad_accumulate(nn::Module& model, const std::vector<Batch>& micro_batche
       throw std::invalid_argument("grad_accumulate: micro-batch " + std::to_string(i) +
                                   " needs inputs and targets with rows along dim 0");
     if (inputs.shape()[0] != targets.shape()[0])
-      throw std::invalid_argument(
-          "grad_accumulate: micro-batch " + std::to_string(i) + " has inputs of shape " +
-          shape_string(inputs.shape()) + " but targets of shape " + shape_string(targets.shape()) +
-          "; both need the same number of rows");
+      throw std::invalid_argument("grad_accumulate: micro-batch " + std::to_string(i) +
+                                  " has inputs of shape " + shape_string(inputs.shape()) +
+                                  " but targets of shape " + shape_string(targets.shape()) +
+                                  "; both need the same number of rows");
     if (inputs.shape()[0] == 0)
       throw std::invalid_argument("grad_accumulate: micro-batch " + std::to_string(i) +
                                   " has no rows");

@@ -4,8 +4,8 @@
 #include <exception>
 
 #include "mutant.hpp"
-#include "train/autocast_state.hpp"
 #include "tinyllm/train/precision.hpp"
+#include "train/autocast_state.hpp"
 
 namespace tinyllm::train {
 namespace detail {
@@ -29,7 +29,7 @@ Autocast::Autocast(std::string_view dtype)
 }
 
 Autocast::~Autocast() {
-  // s05: no try/finally around the patched matmul (an exception leaves it patched)
+  // s05: no try/finally around the patched matmul
   if constexpr (tinyllm::detail::is_mutant(5))
     if (std::uncaught_exceptions() > exceptions_on_entry_) return;
   // s06: leaving an inner block ends the outer one
@@ -40,8 +40,12 @@ Autocast::~Autocast() {
   detail::active_dtype = previous_;
 }
 
-Autocast autocast_bf16() { return Autocast("bf16"); }
+Autocast autocast_bf16() {
+  return Autocast("bf16");
+}
 
-std::optional<std::string> autocast_dtype() { return detail::active_dtype; }
+std::optional<std::string> autocast_dtype() {
+  return detail::active_dtype;
+}
 
 }  // namespace tinyllm::train

@@ -44,13 +44,14 @@ Tensor cast(const Tensor& x, std::string_view dtype) {
   // s04: a cast that changes float64 to float32
   if constexpr (tinyllm::detail::is_mutant(4)) out_dtype = DType::f32;
   const std::string name = "cast(" + std::string(dtype) + ")";
-  return from_op(rounded(x, format, out_dtype), {x},
-                 [format](const Tensor& up) -> std::vector<std::optional<Tensor>> {
-                   // s02: passing the gradient through the cast unrounded
-                   if constexpr (tinyllm::detail::is_mutant(2)) return {up};
-                   return {rounded(up, format, up.dtype())};
-                 },
-                 name);
+  return from_op(
+      rounded(x, format, out_dtype), {x},
+      [format](const Tensor& up) -> std::vector<std::optional<Tensor>> {
+        // s02: passing the gradient through the cast unrounded
+        if constexpr (tinyllm::detail::is_mutant(2)) return {up};
+        return {rounded(up, format, up.dtype())};
+      },
+      name);
 }
 
 }  // namespace tinyllm::train

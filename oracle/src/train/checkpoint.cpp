@@ -101,8 +101,8 @@ Tensor checkpoint(const SegmentFn& fn, std::vector<Tensor> inputs, std::vector<T
   return from_op(first_pass, std::move(parents), std::move(vjp), "checkpoint");
 }
 
-Tensor checkpoint_sequential(nn::Sequential& layers, const Tensor& x,
-                             std::size_t mem_budget_layers, std::vector<Generator*> rngs) {
+Tensor checkpoint_sequential(nn::Sequential& layers, const Tensor& x, std::size_t mem_budget_layers,
+                             std::vector<Generator*> rngs) {
   const auto starts = checkpoint_schedule(layers.size(), mem_budget_layers);
   Tensor y = x;
   for (std::size_t s = 0; s < starts.size(); ++s) {

@@ -19,8 +19,7 @@ void validate(const ScalerState& s, const char* where) {
   if (!(s.backoff > 0 && s.backoff < 1))
     fail("backoff must be in (0, 1), got " + std::to_string(s.backoff));
   if (s.interval < 1) fail("interval must be at least 1, got " + std::to_string(s.interval));
-  if (s.good_steps < 0)
-    fail("good_steps must be >= 0, got " + std::to_string(s.good_steps));
+  if (s.good_steps < 0) fail("good_steps must be >= 0, got " + std::to_string(s.good_steps));
 }
 }  // namespace
 
@@ -29,7 +28,9 @@ DynamicLossScaler::DynamicLossScaler(double init, double growth, double backoff,
   validate(state_, "DynamicLossScaler");
 }
 
-Tensor DynamicLossScaler::scale(const Tensor& loss) const { return loss * state_.scale; }
+Tensor DynamicLossScaler::scale(const Tensor& loss) const {
+  return loss * state_.scale;
+}
 
 bool DynamicLossScaler::step(optim::Optimizer& opt, const std::vector<Tensor>& params,
                              std::optional<double> clip) {
@@ -71,10 +72,18 @@ bool DynamicLossScaler::step(optim::Optimizer& opt, const std::vector<Tensor>& p
   return true;
 }
 
-double DynamicLossScaler::loss_scale() const { return state_.scale; }
-long DynamicLossScaler::good_steps() const { return state_.good_steps; }
-std::optional<double> DynamicLossScaler::last_grad_norm() const { return last_grad_norm_; }
-ScalerState DynamicLossScaler::state_dict() const { return state_; }
+double DynamicLossScaler::loss_scale() const {
+  return state_.scale;
+}
+long DynamicLossScaler::good_steps() const {
+  return state_.good_steps;
+}
+std::optional<double> DynamicLossScaler::last_grad_norm() const {
+  return last_grad_norm_;
+}
+ScalerState DynamicLossScaler::state_dict() const {
+  return state_;
+}
 
 void DynamicLossScaler::load_state_dict(const ScalerState& s) {
   validate(s, "DynamicLossScaler::load_state_dict");

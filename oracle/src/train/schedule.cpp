@@ -9,8 +9,9 @@ namespace tinyllm::train {
 
 std::vector<std::size_t> checkpoint_schedule(std::size_t n_layers, std::size_t mem_budget_layers) {
   if (n_layers == 0)
-    throw std::invalid_argument("checkpoint_schedule: there are zero layers; a schedule needs at "
-                                "least one layer");
+    throw std::invalid_argument(
+        "checkpoint_schedule: there are zero layers; a schedule needs at "
+        "least one layer");
   std::size_t smallest_peak = n_layers;
   for (std::size_t k = 1; k <= n_layers; ++k) {
     const std::size_t largest = (n_layers + k - 1) / k;

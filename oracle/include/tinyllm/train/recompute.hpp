@@ -18,13 +18,13 @@ using SegmentFn = std::function<Tensor(const std::vector<Tensor>& inputs)>;
 // under the autocast state recorded at the first call, with every generator in `rngs` set back to
 // its state at the first call and afterwards restored to where the stream had reached;
 // parameter gradients land in their .grad directly. With grad mode off it just calls fn.
-Tensor checkpoint(const SegmentFn& fn, std::vector<Tensor> inputs,
-                  std::vector<Tensor> params = {}, std::vector<Generator*> rngs = {});
+Tensor checkpoint(const SegmentFn& fn, std::vector<Tensor> inputs, std::vector<Tensor> params = {},
+                  std::vector<Generator*> rngs = {});
 
 // Returns layers(x), every segment of checkpoint_schedule(layers.size(), mem_budget_layers) but
 // the last run through checkpoint, the last one normally.
-Tensor checkpoint_sequential(nn::Sequential& layers, const Tensor& x,
-                             std::size_t mem_budget_layers, std::vector<Generator*> rngs = {});
+Tensor checkpoint_sequential(nn::Sequential& layers, const Tensor& x, std::size_t mem_budget_layers,
+                             std::vector<Generator*> rngs = {});
 
 // Returns the start index of each segment of the schedule with the fewest segments k whose peak
 // (k - 1) + max s_j is at most mem_budget_layers, sizes differing by at most one, larger first:
