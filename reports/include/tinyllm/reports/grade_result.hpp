@@ -12,11 +12,13 @@ namespace tinyllm::reports {
 
 // One entry of mutants/catalog.toml.
 struct MutantInfo {
-  std::string id;        // "s07"
-  std::string title;     // the pitfall: "weighting micro-batches 1/k"
-  std::string symptom;   // "wrong gradient whenever the sizes differ"
-  std::vector<std::string> caught_by;  // course test names, e.g. "CourseSuite.hand_example_accumulation"
-  std::string file;      // oracle source, relative to the repository root: "oracle/src/train/accumulate.cpp"
+  std::string id;       // "s07"
+  std::string title;    // the pitfall: "weighting micro-batches 1/k"
+  std::string symptom;  // "wrong gradient whenever the sizes differ"
+  std::vector<std::string>
+      caught_by;  // course test names, e.g. "CourseSuite.hand_example_accumulation"
+  std::string
+      file;  // oracle source, relative to the repository root: "oracle/src/train/accumulate.cpp"
   std::string function;  // "grad_accumulate"
   int line_begin = 0;    // 1-based, inclusive: the guarded change
   int line_end = 0;
@@ -48,21 +50,30 @@ struct TestInfo {
 
 // A test that failed on the reference: the suite is wrong, and the grade INVALID.
 struct ReferenceFailure {
-  std::string test;      // "Suite.Test"
+  std::string test;        // "Suite.Test"
   std::uint64_t seed = 0;  // the RapidCheck seed of that run
-  std::string message;   // GoogleTest's failure text
-  std::string reproduce; // a shell command that reruns exactly that case
+  std::string message;     // GoogleTest's failure text
+  std::string reproduce;   // a shell command that reruns exactly that case
+};
+
+// Where the grade was made, for the JSON report's `system` block. Optional: a report written
+// without it stays byte-identical across machines.
+struct GradeEnvironment {
+  bool ci = false;             // ran in a CI pipeline (the runner's best guess)
+  std::string os_platform;     // "linux"
+  std::string os_description;  // "Debian GNU/Linux 12 (bookworm)"
+  int logical_cores = 0;
 };
 
 struct GradeResult {
   std::string suite_name;  // the suite folder's name
   std::string suite_path;
   Verdict verdict = Verdict::Invalid;
-  double score = 0;        // (killed + timeout) / total mutants
+  double score = 0;  // (killed + timeout) / total mutants
   double threshold = 0.8;
   Reveal reveal = Reveal::Title;
-  std::uint64_t seed = 0;  // the grading seed
-  std::string compile_log; // the compiler's diagnostics when the suite did not compile
+  std::uint64_t seed = 0;   // the grading seed
+  std::string compile_log;  // the compiler's diagnostics when the suite did not compile
   std::vector<ReferenceFailure> reference_failures;
   std::vector<std::string> invalid_reasons;  // why the grade is INVALID, in words
   std::vector<TestInfo> tests;
@@ -70,24 +81,33 @@ struct GradeResult {
   std::map<std::string, std::string> oracle_files;  // repo-relative path -> source (mutant sites)
   std::vector<MutantResult> mutants;                // in catalog order
   double seconds = 0;                               // wall time of the whole grade
+  std::optional<GradeEnvironment> environment;      // left out of reports when empty
 };
 
 inline const char* to_string(MutantStatus s) {
   switch (s) {
-    case MutantStatus::Killed: return "Killed";
-    case MutantStatus::Survived: return "Survived";
-    case MutantStatus::Timeout: return "Timeout";
+    case MutantStatus::Killed:
+      return "Killed";
+    case MutantStatus::Survived:
+      return "Survived";
+    case MutantStatus::Timeout:
+      return "Timeout";
   }
   return "?";
 }
 inline const char* to_string(Verdict v) {
   switch (v) {
-    case Verdict::Pass: return "PASS";
-    case Verdict::Fail: return "FAIL";
-    case Verdict::Invalid: return "INVALID";
+    case Verdict::Pass:
+      return "PASS";
+    case Verdict::Fail:
+      return "FAIL";
+    case Verdict::Invalid:
+      return "INVALID";
   }
   return "?";
 }
-inline bool detected(MutantStatus s) { return s != MutantStatus::Survived; }
+inline bool detected(MutantStatus s) {
+  return s != MutantStatus::Survived;
+}
 
 }  // namespace tinyllm::reports

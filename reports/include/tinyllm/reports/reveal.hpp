@@ -1,0 +1,30 @@
+// What a learner's report may say about a mutant, per GradeResult::reveal. Every writer goes
+// through these so that no format shows more about a survivor than the course allows.
+#pragma once
+#include <string>
+
+#include "tinyllm/reports/grade_result.hpp"
+
+namespace tinyllm::reports {
+
+// Returns the mutant's title when the reveal setting allows it for this mutant's status (always for
+// a detected mutant, for a survivor only with Reveal::Title or more), otherwise "".
+std::string visible_title(const MutantResult& mutant, Reveal reveal);
+
+// Returns what a survivor reveals: "a mutant survived (s07)", "s07: <title>", or
+// "s07: <title> (symptom: <symptom>)".
+std::string survivor_summary(const MutantResult& mutant, Reveal reveal);
+
+// Returns the sentence that says what a surviving mutant means for the learner's suite.
+std::string survivor_meaning(const MutantResult& mutant, Reveal reveal);
+
+// Returns "Killed", "Survived" or "Timeout" with the reason in parentheses when there is one.
+std::string status_with_reason(const MutantResult& mutant);
+
+// Returns the number of mutants of a given status.
+int count_status(const GradeResult& result, MutantStatus status);
+
+// Returns the score as a percentage with one decimal, "83.3%".
+std::string percent(double fraction);
+
+}  // namespace tinyllm::reports

@@ -1,0 +1,93 @@
+// The Markdown summary: GitHub/GitLab-flavoured tables, code fences for logs.
+#include "tinyllm/reports/markdown_report.hpp"
+
+#include <fmt/format.h>
+
+#include "text.hpp"
+#include "tinyllm/reports/reveal.hpp"
+#include "verdict_reasons.hpp"
+
+namespace tinyllm::reports {
+namespace {
+
+constexpr std::size_t kKillersShown = 3;
+
+// Returns a fence longer than any backtick run in `text`, so a log cannot close it early.
+std::string fence_for(std::string_view text) {
+  std::size_t longest = 0;
+  std::size_t run = 0;
+  for (char c : text) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  return std::string(std::max<std::size_t>(3, longest + 1), '`');
+}
+
+void append_code_block(std::string& out, std::string_view text) {
+  const std::string fence = fence_for(text);
+  out += fmt::format("{}text\n{}{}{}\n", fence, text,
+                     !text.empty() && text.back() == '\n' ? "" : "\n", fence);
+}
+
+void append_table(std::string& out, const GradeResult& result) {
+  out += "| Mutant | Status | Pitfall | Killed by |\n|---|---|---|---|\n";
+  for (const MutantResult& mutant : result.mutants) {
+    std::string title = visible_title(mutant, result.reveal);
+    if (title.empty()) title = "*(hidden until detected)*";
+    std::string killers = detail::join_limited(mutant.killed_by, kKillersShown);
+    if (killers.empty()) killers = mutant.status == MutantStatus::Survived ? "—" : mutant.reason;
+    out += fmt::format(
+        "| {} | {} | {} | {} |\n", mutant.mutant.id,
+        mutant.status == MutantStatus::Survived ? "**Survived**" : to_string(mutant.status),
+        detail::markdown_cell(title), detail::markdown_cell(killers));
+  }
+}
+
+void append_invalid(std::string& out, const GradeResult& result) {
+  if (!result.compile_log.empty()) {
+    out += "\n### Compiler diagnostics\n\n";
+    append_code_block(out, result.compile_log);
+  }
+  if (!result.reference_failures.empty()) {
+    out += "\n### Tests that fail on the reference implementation\n\n";
+    for (const ReferenceFailure& failure : result.reference_failures) {
+      out += fmt::format("**{}** (RapidCheck seed {})\n\n", detail::markdown_cell(failure.test),
+                         failure.seed);
+      append_code_block(out, failure.message);
+      out += "\nReproduce:\n\n";
+      append_code_block(out, failure.reproduce);
+      out += "\n";
+    }
+  }
+}
+
+}  // namespace
+
+std::string render_markdown_report(const GradeResult& result) {
+  std::string out =
+      fmt::format("## Mutation grade: {} — **{}**\n\n", detail::markdown_cell(result.suite_name),
+                  to_string(result.verdict));
+  if (result.verdict != Verdict::Invalid) out += fmt::format("{}.\n\n", detail::score_line(result));
+  for (const std::string& reason : detail::verdict_reasons(result)) {
+    out += fmt::format("- {}\n", reason);
+  }
+  if (result.verdict == Verdict::Invalid) {
+    append_invalid(out, result);
+    return out;
+  }
+  out += "\n";
+  append_table(out, result);
+  bool any = false;
+  for (const MutantResult& mutant : result.mutants) {
+    if (mutant.status != MutantStatus::Survived) continue;
+    if (!any) out += "\n### What survived\n\n";
+    any = true;
+    out += fmt::format("- **{}** — {}\n",
+                       detail::markdown_cell(survivor_summary(mutant, result.reveal)),
+                       survivor_meaning(mutant, result.reveal));
+  }
+  out += fmt::format("\n<sub>Grading seed {}.</sub>\n", result.seed);
+  return out;
+}
+
+}  // namespace tinyllm::reports

@@ -1,0 +1,132 @@
+// The terminal report: a fixed-width table, padded before colouring so escape codes never shift
+// the columns.
+#include "tinyllm/reports/terminal_report.hpp"
+
+#include <fmt/color.h>
+#include <fmt/format.h>
+
+#include "text.hpp"
+#include "tinyllm/reports/reveal.hpp"
+#include "verdict_reasons.hpp"
+
+namespace tinyllm::reports {
+namespace {
+
+constexpr std::size_t kTitleWidth = 48;
+constexpr std::size_t kKillersWidth = 56;
+
+class Painter {
+ public:
+  explicit Painter(bool colour) : colour_(colour) {}
+  std::string operator()(std::string_view text, fmt::text_style style) const {
+    return colour_ ? fmt::format(style, "{}", text) : std::string(text);
+  }
+
+ private:
+  bool colour_;
+};
+
+fmt::text_style status_style(MutantStatus status) {
+  switch (status) {
+    case MutantStatus::Killed:
+      return fmt::fg(fmt::terminal_color::green);
+    case MutantStatus::Survived:
+      return fmt::fg(fmt::terminal_color::red) | fmt::emphasis::bold;
+    case MutantStatus::Timeout:
+      return fmt::fg(fmt::terminal_color::yellow);
+  }
+  return {};
+}
+
+fmt::text_style verdict_style(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::Pass:
+      return fmt::fg(fmt::terminal_color::green) | fmt::emphasis::bold;
+    case Verdict::Fail:
+      return fmt::fg(fmt::terminal_color::red) | fmt::emphasis::bold;
+    case Verdict::Invalid:
+      return fmt::fg(fmt::terminal_color::magenta) | fmt::emphasis::bold;
+  }
+  return {};
+}
+
+// Returns `text` padded with spaces to `width` code points.
+std::string pad(std::string_view text, std::size_t width) {
+  const std::size_t shown = detail::display_width(text);
+  return std::string(text) + std::string(shown < width ? width - shown : 0, ' ');
+}
+
+void append_table(std::string& out, const GradeResult& result, const Painter& paint) {
+  out += paint(fmt::format("  {:<4} {:<9} {} {}\n", "id", "status", pad("pitfall", kTitleWidth),
+                           "killed by"),
+               fmt::emphasis::bold);
+  for (const MutantResult& mutant : result.mutants) {
+    std::string title = visible_title(mutant, result.reveal);
+    if (title.empty()) title = "(hidden until detected)";
+    const std::string killers =
+        mutant.killed_by.empty() ? (mutant.status == MutantStatus::Survived ? "-" : mutant.reason)
+                                 : detail::join_to_width(mutant.killed_by, kKillersWidth);
+    out += fmt::format("  {:<4} {} {} {}\n", mutant.mutant.id,
+                       paint(pad(to_string(mutant.status), 9), status_style(mutant.status)),
+                       pad(detail::truncate(title, kTitleWidth), kTitleWidth),
+                       detail::truncate(killers, kKillersWidth));
+  }
+}
+
+void append_survivors(std::string& out, const GradeResult& result, const Painter& paint) {
+  bool any = false;
+  for (const MutantResult& mutant : result.mutants) {
+    if (mutant.status != MutantStatus::Survived) continue;
+    if (!any) out += paint("\nWhat survived\n", fmt::emphasis::bold);
+    any = true;
+    out += fmt::format("  {}\n", paint(survivor_summary(mutant, result.reveal),
+                                       status_style(MutantStatus::Survived)));
+    out += fmt::format("    {}\n", survivor_meaning(mutant, result.reveal));
+  }
+}
+
+void append_invalid(std::string& out, const GradeResult& result, const Painter& paint) {
+  if (!result.compile_log.empty()) {
+    out += paint("\nCompiler diagnostics\n", fmt::emphasis::bold);
+    out += result.compile_log;
+    if (result.compile_log.back() != '\n') out += '\n';
+  }
+  if (!result.reference_failures.empty()) {
+    out += paint("\nTests that fail on the reference implementation\n", fmt::emphasis::bold);
+    for (const ReferenceFailure& failure : result.reference_failures) {
+      out += fmt::format("  {} (RapidCheck seed {})\n", paint(failure.test, fmt::emphasis::bold),
+                         failure.seed);
+      for (std::string_view rest = failure.message; !rest.empty();) {
+        const std::size_t end = rest.find('\n');
+        out += fmt::format("    {}\n", rest.substr(0, end));
+        rest = end == std::string_view::npos ? "" : rest.substr(end + 1);
+      }
+      out += fmt::format("    reproduce: {}\n", failure.reproduce);
+    }
+  }
+}
+
+}  // namespace
+
+std::string render_terminal_report(const GradeResult& result, bool colour) {
+  const Painter paint(colour);
+  std::string out = fmt::format("{} {} (grading seed {})\n\n",
+                                paint("tinyllm mutation grade:", fmt::emphasis::bold),
+                                result.suite_name, result.seed);
+  if (result.verdict != Verdict::Invalid) {
+    append_table(out, result, paint);
+    out += fmt::format("\nScore: {}\n", detail::score_line(result));
+  }
+  out +=
+      fmt::format("Verdict: {}\n", paint(to_string(result.verdict), verdict_style(result.verdict)));
+  for (const std::string& reason : detail::verdict_reasons(result)) {
+    out += fmt::format("  {}\n", reason);
+  }
+  if (result.verdict == Verdict::Invalid)
+    append_invalid(out, result, paint);
+  else
+    append_survivors(out, result, paint);
+  return out;
+}
+
+}  // namespace tinyllm::reports

@@ -1,0 +1,161 @@
+// Text helpers: the escaping rules each output format needs, in one place.
+#include "text.hpp"
+
+#include <fmt/format.h>
+
+namespace tinyllm::reports::detail {
+namespace {
+
+// Returns the length of the valid UTF-8 sequence starting at text[i], or 0 when it is invalid.
+std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
+  const auto byte = static_cast<unsigned char>(text[i]);
+  std::size_t length = 0;
+  if (byte < 0x80) return 1;
+  if ((byte & 0xE0) == 0xC0 && byte >= 0xC2)
+    length = 2;
+  else if ((byte & 0xF0) == 0xE0)
+    length = 3;
+  else if ((byte & 0xF8) == 0xF0 && byte <= 0xF4)
+    length = 4;
+  else
+    return 0;
+  if (i + length > text.size()) return 0;
+  for (std::size_t k = 1; k < length; ++k) {
+    if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return 0;
+  }
+  return length;
+}
+
+constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
+
+}  // namespace
+
+std::string escape_markup(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string valid_utf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t length = utf8_sequence_length(text, i);
+    if (length == 0) {
+      out += kReplacement;
+      ++i;
+    } else {
+      out.append(text.substr(i, length));
+      i += length;
+    }
+  }
+  return out;
+}
+
+std::string escape_xml(std::string_view text) {
+  std::string out;
+  for (char c : escape_markup(valid_utf8(text))) {
+    const auto byte = static_cast<unsigned char>(c);
+    // XML 1.0 forbids C0 controls except tab, LF, CR even as character references.
+    if (byte < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+      out += fmt::format("\\x{:02x}", byte);
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::size_t display_width(std::string_view text) {
+  std::size_t width = 0;
+  for (char c : text) {
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++width;
+  }
+  return width;
+}
+
+std::string truncate(std::string_view text, std::size_t width) {
+  if (display_width(text) <= width) return std::string(text);
+  const std::size_t keep = width > 3 ? width - 3 : 0;
+  std::size_t points = 0;
+  std::size_t end = 0;
+  while (end < text.size()) {
+    if ((static_cast<unsigned char>(text[end]) & 0xC0) != 0x80) {
+      if (points == keep) break;
+      ++points;
+    }
+    ++end;
+  }
+  return std::string(text.substr(0, end)) + "...";
+}
+
+std::string markdown_cell(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n' || c == '\r')
+      out += ' ';
+    else if (c == '<')
+      out += "&lt;";
+    else
+      out += c;
+  }
+  return out;
+}
+
+std::string join(const std::vector<std::string>& names, std::string_view separator) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += separator;
+    out += names[i];
+  }
+  return out;
+}
+
+std::string join_limited(const std::vector<std::string>& names, std::size_t shown) {
+  if (names.size() <= shown) return join(names, ", ");
+  const std::vector<std::string> head(names.begin(), names.begin() + static_cast<long>(shown));
+  return fmt::format("{} and {} more", join(head, ", "), names.size() - shown);
+}
+
+std::string join_to_width(const std::vector<std::string>& names, std::size_t width) {
+  std::string shown;
+  for (std::size_t count = 0; count < names.size(); ++count) {
+    const std::string candidate = count == 0 ? names[0] : shown + ", " + names[count];
+    const std::size_t rest = names.size() - count - 1;
+    const std::string suffix = rest > 0 ? fmt::format(" and {} more", rest) : "";
+    if (display_width(candidate) + display_width(suffix) > width) {
+      if (count == 0) {
+        const std::size_t room = width > display_width(suffix) ? width - display_width(suffix) : 0;
+        return truncate(names[0], room) + suffix;
+      }
+      return shown + fmt::format(" and {} more", names.size() - count);
+    }
+    shown = candidate;
+  }
+  return shown;
+}
+
+}  // namespace tinyllm::reports::detail

@@ -1,0 +1,39 @@
+// Text helpers shared by the writers: escaping for HTML/XML/Markdown and display truncation.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tinyllm::reports::detail {
+
+// Returns `text` with & < > " ' escaped for HTML or XML text and attributes.
+std::string escape_markup(std::string_view text);
+
+// Returns `text` made legal in XML 1.0: escaped as escape_markup, control characters other than
+// tab, newline and carriage return (a compiler's ANSI colour codes) written as "\x1b", and
+// invalid UTF-8 bytes replaced by U+FFFD.
+std::string escape_xml(std::string_view text);
+
+// Returns `text` with invalid UTF-8 bytes replaced by U+FFFD.
+std::string valid_utf8(std::string_view text);
+
+// Returns `text` cut to at most `width` code points, ending in "..." when cut.
+std::string truncate(std::string_view text, std::size_t width);
+
+// Returns the number of code points in UTF-8 `text`.
+std::size_t display_width(std::string_view text);
+
+// Returns `text` escaped for a Markdown table cell: '|' and newlines cannot appear raw.
+std::string markdown_cell(std::string_view text);
+
+// Returns "A.b, C.d and 3 more" listing at most `shown` names.
+std::string join_limited(const std::vector<std::string>& names, std::size_t shown);
+
+// Returns as many names as fit in `width` code points, joined by ", ", followed by " and N more"
+// for the rest; the first name is truncated when even it does not fit.
+std::string join_to_width(const std::vector<std::string>& names, std::size_t width);
+
+// Returns the names joined by `separator`.
+std::string join(const std::vector<std::string>& names, std::string_view separator);
+
+}  // namespace tinyllm::reports::detail

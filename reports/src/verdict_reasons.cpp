@@ -1,0 +1,60 @@
+// Why a grade is what it is: the same words in the terminal, Markdown, JUnit and Gradescope.
+#include "verdict_reasons.hpp"
+
+#include <fmt/format.h>
+
+#include "text.hpp"
+#include "tinyllm/reports/reveal.hpp"
+
+namespace tinyllm::reports::detail {
+
+std::vector<std::string> required_survivors(const GradeResult& result) {
+  std::vector<std::string> ids;
+  for (const MutantResult& mutant : result.mutants) {
+    if (mutant.mutant.required && mutant.status == MutantStatus::Survived) {
+      ids.push_back(mutant.mutant.id);
+    }
+  }
+  return ids;
+}
+
+std::string score_line(const GradeResult& result) {
+  const int total = static_cast<int>(result.mutants.size());
+  const int detected = total - count_status(result, MutantStatus::Survived);
+  return fmt::format("{}/{} mutants detected ({}), threshold {}", detected, total,
+                     percent(result.score), percent(result.threshold));
+}
+
+std::vector<std::string> verdict_reasons(const GradeResult& result) {
+  std::vector<std::string> reasons;
+  if (result.verdict == Verdict::Invalid) {
+    reasons = result.invalid_reasons;
+    if (reasons.empty() && !result.compile_log.empty()) {
+      reasons.push_back("The suite does not compile.");
+    }
+    if (reasons.empty() && !result.reference_failures.empty()) {
+      reasons.push_back(fmt::format(
+          "{} test(s) fail on the reference implementation: a test that rejects the correct code "
+          "is wrong, so no mutant was graded.",
+          result.reference_failures.size()));
+    }
+    return reasons;
+  }
+  if (result.score < result.threshold) {
+    reasons.push_back(fmt::format("The score {} is below the threshold {}.", percent(result.score),
+                                  percent(result.threshold)));
+  }
+  const std::vector<std::string> missed = required_survivors(result);
+  if (!missed.empty()) {
+    reasons.push_back(fmt::format("Every pitfall mutant must be detected; {} survived: {}.",
+                                  missed.size(), join(missed, ", ")));
+  }
+  if (reasons.empty() && result.verdict == Verdict::Pass) {
+    reasons.push_back(
+        "The suite accepts the reference, reaches the threshold and detects every "
+        "required mutant.");
+  }
+  return reasons;
+}
+
+}  // namespace tinyllm::reports::detail

@@ -1,0 +1,20 @@
+// Why a grade is what it is, in sentences every report format shares.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "tinyllm/reports/grade_result.hpp"
+
+namespace tinyllm::reports::detail {
+
+// Returns the ids of required mutants that survived, in catalog order.
+std::vector<std::string> required_survivors(const GradeResult& result);
+
+// Returns the sentences that explain the verdict: the score against the threshold, the required
+// mutants that survived, or why the grade is INVALID.
+std::vector<std::string> verdict_reasons(const GradeResult& result);
+
+// Returns "22/24 mutants detected (91.7%), threshold 80.0%".
+std::string score_line(const GradeResult& result);
+
+}  // namespace tinyllm::reports::detail

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Opens each fixture's HTML report in headless Chromium (offline: the page must need no network)
+# and checks that every mutant of the embedded report is rendered at its site with its status, and
+# that a test source holding "</script>" reached the page intact. Takes a screenshot of one report.
+# Usage: check_html_report.sh <fixture folder> <html_probe.js>
+set -euo pipefail
+folder=$1
+probe=$2
+chromium=${CHROMIUM:-/usr/bin/chromium}
+[ -x "$chromium" ] || { echo "SKIP: no Chromium at $chromium (apt-get install chromium)"; exit 77; }
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+browse() {  # browse <extra flags...> <url>
+  timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync \
+    --user-data-dir="$(mktemp -d -p "$scratch")" "$@" 2>>"$scratch/chromium.log"
+}
+
+failures=0
+checked=0
+for report in "$folder"/*/mutation-report.html; do
+  name=$(basename "$(dirname "$report")")
+  cp "$report" "$scratch/$name.html"
+  cp "$probe" "$scratch/probe.js"
+  sed -i 's|</body>|<script src="probe.js"></script></body>|' "$scratch/$name.html"
+  browse --virtual-time-budget=30000 --dump-dom "file://$scratch/$name.html" >"$scratch/$name.dom"
+  sed -n '/<pre id="probe">/,/DONE/p' "$scratch/$name.dom" | sed 's/<pre id="probe">//' >"$scratch/$name.probe"
+  expected=$( { grep '^EXPECTED ' "$scratch/$name.probe" | sed 's/^EXPECTED //' || true; } | sort)
+  rendered=$( { grep '^RENDERED ' "$scratch/$name.probe" | sed 's/^RENDERED //' || true; } | sort)
+  checked=$((checked + 1))
+  if ! grep -q '^DONE' "$scratch/$name.probe" || grep -q '^ERROR' "$scratch/$name.probe"; then
+    echo "FAIL $name: the page did not render (probe output below)"; cat "$scratch/$name.probe"
+    failures=$((failures + 1)); continue
+  fi
+  if [ "$expected" != "$rendered" ]; then
+    echo "FAIL $name: rendered mutants differ from the report"
+    diff <(echo "$expected") <(echo "$rendered") || true
+    failures=$((failures + 1)); continue
+  fi
+  case $name in
+    invalid_*) ;;
+    *) if [ -z "$rendered" ]; then echo "FAIL $name: no mutant rendered"; failures=$((failures + 1)); continue; fi
+       if ! grep -q '^SCRIPT_TAG_SURVIVED accumulate_test.cpp' "$scratch/$name.probe"; then
+         echo "FAIL $name: the test source with </script> did not reach the page intact"
+         failures=$((failures + 1)); continue
+       fi ;;
+  esac
+  echo "ok $name: $(echo "$rendered" | grep -c .) mutants rendered: $(echo "$rendered" | tr '\n' ',')"
+done
+
+# The FAIL report's statuses, named: a survivor, a timeout and a crash-kill must each show as such.
+for line in "s07 Survived" "s12 Timeout" "s21 Killed"; do
+  grep -q "^RENDERED $line\$" "$scratch/fail_reveal_title.probe" ||
+    { echo "FAIL fail_reveal_title: '$line' not rendered"; failures=$((failures + 1)); }
+done
+
+screenshot="$folder/fail_reveal_title/mutation-report.png"
+rm -f "$screenshot"
+browse --virtual-time-budget=10000 --window-size=1280,1400 --screenshot="$screenshot" \
+  "file://$folder/fail_reveal_title/mutation-report.html#mutant/accumulate.cpp" >/dev/null
+size=$(stat -c %s "$screenshot" 2>/dev/null || echo 0)
+if [ "$size" -lt 20000 ]; then
+  echo "FAIL: the screenshot $screenshot is missing or blank ($size bytes)"; failures=$((failures + 1))
+else
+  echo "screenshot: $screenshot ($size bytes)"
+fi
+echo "html reports: $((checked - failures)) passed, $failures failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,188 @@
+// The fixtures' data. The oracle source is a small stand-in for oracle/src/train/*.cpp whose sites
+// sit at known lines, so location tests can name exact columns.
+#include "fixtures.hpp"
+
+namespace tinyllm::reports::fixtures {
+namespace {
+
+constexpr const char* kAccumulatePath = "oracle/src/train/accumulate.cpp";
+constexpr const char* kScalerPath = "oracle/src/train/loss_scaler.cpp";
+constexpr const char* kCheckpointPath = "oracle/src/train/checkpoint.cpp";
+
+// Line 5 is s07's site ("    if constexpr ..." indented by 4), line 7 is s08's.
+constexpr const char* kAccumulateSource =
+    "// Gradient accumulation.\n"
+    "double micro_batch_weight(int rows, int total_rows, int k) {\n"
+    "  double weight = static_cast<double>(rows) / total_rows;\n"
+    "  // s07: weighting micro-batches 1/k\n"
+    "    if constexpr (is_mutant(7)) weight = 1.0 / k;\n"
+    "  // s08: summing micro-batch losses\n"
+    "  if constexpr (is_mutant(8)) weight = 1.0;\n"
+    "  return weight;\n"
+    "}\n";
+
+constexpr const char* kScalerSource =
+    "// Dynamic loss scaling.\n"
+    "bool should_step(bool finite) {\n"
+    "  if constexpr (is_mutant(12)) return true;  // s12: stepping on non-finite gradients\n"
+    "  return finite;\n"
+    "}\n"
+    "void unscale(double& g, double s) {\n"
+    "  if constexpr (is_mutant(11)) return;  // s11: never unscaling\n"
+    "  g /= s;\n"
+    "}\n";
+
+constexpr const char* kCheckpointSource =
+    "// Activation checkpointing.\n"
+    "void add_grad(double& g, double d, bool seen) {\n"
+    "  // s20: a tensor passed twice gets its gradient twice\n"
+    "  if constexpr (is_mutant(20)) { g += d; return; }\n"
+    "  if (!seen) g += d;\n"
+    "}\n"
+    "void replay() {\n"
+    "  // s21: not replaying the generator\n"
+    "  if constexpr (is_mutant(21)) return;\n"
+    "}\n";
+
+MutantInfo info(const char* id, const char* title, const char* symptom, const char* caught_by,
+                const char* file, const char* function, int line_begin, int line_end) {
+  return MutantInfo{id, title, symptom, {caught_by}, file, function, line_begin, line_end, true};
+}
+
+MutantResult killed(MutantInfo mutant, std::vector<std::string> by, double seconds) {
+  const std::string reason =
+      by.size() == 1 ? "1 test failed" : std::to_string(by.size()) + " tests failed";
+  return MutantResult{std::move(mutant), MutantStatus::Killed, reason, std::move(by), seconds};
+}
+
+GradeResult base() {
+  GradeResult result;
+  result.suite_name = "ada";
+  result.suite_path = "submissions/ada";
+  result.threshold = 0.8;
+  result.reveal = Reveal::Title;
+  result.seed = 20240611;
+  result.seconds = 42.5;
+  result.tests = {
+      {"Accumulate.HandExample", "accumulate_test.cpp", 12},
+      {"Accumulate.EqualsOneBigBatch", "accumulate_test.cpp", 30},
+      {"Scaler.SkipsInfSteps", "scaler_test.cpp", 8},
+      {"Scaler.HandExample", "scaler_test.cpp", 25},
+      {"Checkpoint.ReplaysDropout", "checkpoint_test.cpp", 5},
+  };
+  result.suite_files = {
+      {"accumulate_test.cpp",
+       "#include <gtest/gtest.h>\n#include <tinyllm/tinyllm.hpp>\n// a comment with </script> "
+       "and <!-- in it must not break the HTML report\nTEST(Accumulate, HandExample) {}\n"},
+      {"scaler_test.cpp", "#include <gtest/gtest.h>\nTEST(Scaler, SkipsInfSteps) {}\n"},
+      {"checkpoint_test.cpp", "#include <gtest/gtest.h>\nTEST(Checkpoint, ReplaysDropout) {}\n"},
+  };
+  result.oracle_files = {{kAccumulatePath, kAccumulateSource},
+                         {kScalerPath, kScalerSource},
+                         {kCheckpointPath, kCheckpointSource}};
+  return result;
+}
+
+std::vector<MutantInfo> catalog() {
+  return {
+      info("s07", "weighting micro-batches 1/k", "wrong gradient whenever the sizes differ",
+           "CourseSuite.hand_example_accumulation", kAccumulatePath, "micro_batch_weight", 5, 5),
+      info("s08", "summing micro-batch losses", "gradients k times too large",
+           "CourseSuite.accumulation_equals_one_big_batch", kAccumulatePath, "micro_batch_weight",
+           7, 7),
+      info("s11", "never unscaling", "the update is S times too large",
+           "CourseSuite.hand_example_loss_scaler", kScalerPath, "unscale", 7, 7),
+      info("s12", "stepping on non-finite gradients", "one overflow makes every weight NaN",
+           "CourseSuite.scaler_skips_inf_steps", kScalerPath, "should_step", 3, 3),
+      info("s20", "a tensor passed twice gets its gradient twice",
+           "doubled gradients for shared inputs", "CourseSuite.checkpoint_function_and_no_grad",
+           kCheckpointPath, "add_grad", 3, 4),
+      info("s21", "not replaying the generator",
+           "the rerun's dropout mask differs from the forward pass's",
+           "CourseSuite.checkpoint_replays_dropout_rng", kCheckpointPath, "replay", 8, 9),
+  };
+}
+
+}  // namespace
+
+GradeResult pass_all_killed() {
+  GradeResult result = base();
+  result.verdict = Verdict::Pass;
+  result.score = 1.0;
+  const std::vector<MutantInfo> mutants = catalog();
+  result.mutants = {
+      killed(mutants[0], {"Accumulate.EqualsOneBigBatch", "Accumulate.HandExample"}, 1.25),
+      killed(mutants[1], {"Accumulate.EqualsOneBigBatch"}, 1.5),
+      killed(mutants[2], {"Scaler.HandExample"}, 0.75),
+      killed(mutants[3], {"Scaler.HandExample", "Scaler.SkipsInfSteps"}, 0.5),
+      killed(mutants[4], {"Checkpoint.ReplaysDropout"}, 2.0),
+      killed(mutants[5], {"Checkpoint.ReplaysDropout"}, 2.25),
+  };
+  return result;
+}
+
+GradeResult fail_with_survivors(Reveal reveal) {
+  GradeResult result = base();
+  result.suite_name = "grace";
+  result.verdict = Verdict::Fail;
+  result.reveal = reveal;
+  result.score = 4.0 / 6.0;
+  const std::vector<MutantInfo> mutants = catalog();
+  result.mutants = {
+      MutantResult{mutants[0], MutantStatus::Survived, "every test passed", {}, 1.0},
+      killed(mutants[1],
+             {"Accumulate.EqualsOneBigBatch", "Accumulate.HandExample", "Scaler.HandExample",
+              "Scaler.SkipsInfSteps"},
+             1.5),
+      killed(mutants[2], {"Scaler.HandExample"}, 0.75),
+      MutantResult{mutants[3],
+                   MutantStatus::Timeout,
+                   "no result within 30 s (10x the reference run)",
+                   {},
+                   30.0},
+      MutantResult{mutants[4], MutantStatus::Survived, "every test passed", {}, 2.0},
+      MutantResult{mutants[5],
+                   MutantStatus::Killed,
+                   "crashed with SIGSEGV",
+                   {"Checkpoint.ReplaysDropout"},
+                   0.25},
+  };
+  return result;
+}
+
+GradeResult invalid_compile_error() {
+  GradeResult result = base();
+  result.suite_name = "linus";
+  result.verdict = Verdict::Invalid;
+  result.score = 0;
+  result.tests.clear();
+  result.invalid_reasons = {"The suite does not compile: fix the errors below."};
+  result.compile_log =
+      "accumulate_test.cpp:4:3: \x1b[1;31merror:\x1b[0m 'grad_acumulate' was not declared in this "
+      "scope; did you mean 'grad_accumulate'?\n"
+      "    4 |   grad_acumulate(model, batches); // </script> <!-- \xff\xfe\n"
+      "      |   ^~~~~~~~~~~~~~\n";
+  return result;
+}
+
+GradeResult invalid_reference_failures() {
+  GradeResult result = base();
+  result.suite_name = "barbara";
+  result.verdict = Verdict::Invalid;
+  result.score = 0;
+  result.invalid_reasons = {
+      "2 tests fail on the reference implementation: a test that rejects the correct code is "
+      "wrong."};
+  result.reference_failures = {
+      {"Accumulate.HandExample", 20240611,
+       "accumulate_test.cpp:14: Failure\nExpected equality of these values:\n  grad\n    Which is: "
+       "0.25\n  0.5",
+       "tinyllm-grade reproduce submissions/barbara --test Accumulate.HandExample --seed 20240611"},
+      {"Scaler.SkipsInfSteps", 77,
+       "Falsifiable after 3 tests\nstd::tuple<float>: (inf)\nscaler_test.cpp:9: scale | grows",
+       "tinyllm-grade reproduce submissions/barbara --test Scaler.SkipsInfSteps --seed 77"},
+  };
+  return result;
+}
+
+}  // namespace tinyllm::reports::fixtures

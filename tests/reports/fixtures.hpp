@@ -1,0 +1,21 @@
+// Hand-made grade results that exercise every branch of the report writers: a PASS, a FAIL with
+// survivors and a timeout, an INVALID that does not compile, an INVALID that rejects the reference.
+#pragma once
+#include "tinyllm/reports/grade_result.hpp"
+
+namespace tinyllm::reports::fixtures {
+
+// Returns a PASS: six mutants, all killed, reveal Title.
+GradeResult pass_all_killed();
+
+// Returns a FAIL: s07 and s20 survive, s12 times out (detected), score 4/6; `reveal` as given.
+// A test's source holds "</script>" and "<!--" to try the HTML report's escaping.
+GradeResult fail_with_survivors(Reveal reveal);
+
+// Returns an INVALID whose compile log has ANSI colour codes, "</script>" and invalid UTF-8.
+GradeResult invalid_compile_error();
+
+// Returns an INVALID with two tests that fail on the reference, each with its reproduce command.
+GradeResult invalid_reference_failures();
+
+}  // namespace tinyllm::reports::fixtures

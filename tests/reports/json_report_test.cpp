@@ -1,0 +1,114 @@
+// The JSON report's content (its schema validity is checked by validate_json_report.mjs).
+#include "tinyllm/reports/json_report.hpp"
+
+#include <gtest/gtest.h>
+
+#include "fixtures.hpp"
+
+namespace tinyllm::reports {
+namespace {
+
+using nlohmann::json;
+
+const json& mutant(const json& report, const std::string& file, const std::string& id) {
+  for (const json& entry : report.at("files").at(file).at("mutants")) {
+    if (entry.at("id") == id) return entry;
+  }
+  throw std::runtime_error("no mutant " + id);
+}
+
+TEST(JsonReport, FilesAreKeyedByOracleSourcePathWithTheirSourceAndLanguage) {
+  const json report = mutation_report_json(fixtures::pass_all_killed());
+  EXPECT_EQ(report.at("schemaVersion"), "2");
+  ASSERT_EQ(report.at("files").size(), 3U);
+  const json& file = report.at("files").at("oracle/src/train/accumulate.cpp");
+  EXPECT_EQ(file.at("language"), "cpp");
+  EXPECT_NE(file.at("source").get<std::string>().find("is_mutant(7)"), std::string::npos);
+  EXPECT_EQ(file.at("mutants").size(), 2U);
+}
+
+TEST(JsonReport, ALocationSpansTheSiteFromItsFirstNonBlankCharacterToPastItsLastLine) {
+  const json report = mutation_report_json(fixtures::pass_all_killed());
+  const json& s07 = mutant(report, "oracle/src/train/accumulate.cpp", "s07");
+  // Line 5 is "    if constexpr (is_mutant(7)) weight = 1.0 / k;": 4 spaces, 49 characters.
+  EXPECT_EQ(s07.at("location").at("start"), (json{{"line", 5}, {"column", 5}}));
+  EXPECT_EQ(s07.at("location").at("end"), (json{{"line", 5}, {"column", 50}}));
+  const json& s20 = mutant(report, "oracle/src/train/checkpoint.cpp", "s20");
+  EXPECT_EQ(s20.at("location").at("start").at("line"), 3);
+  EXPECT_EQ(s20.at("location").at("end").at("line"), 4);
+}
+
+TEST(JsonReport, KilledByNamesTestsThatTestFilesDefine) {
+  const json report = mutation_report_json(fixtures::fail_with_survivors(Reveal::Title));
+  std::set<std::string> defined;
+  for (const auto& [path, file] : report.at("testFiles").items()) {
+    for (const json& test : file.at("tests")) defined.insert(test.at("id"));
+  }
+  int killers = 0;
+  for (const auto& [path, file] : report.at("files").items()) {
+    for (const json& entry : file.at("mutants")) {
+      for (const json& test : entry.at("killedBy")) {
+        EXPECT_TRUE(defined.count(test.get<std::string>())) << test;
+        ++killers;
+      }
+    }
+  }
+  EXPECT_EQ(killers, 6);
+  EXPECT_NE(report.at("testFiles")
+                .at("accumulate_test.cpp")
+                .at("source")
+                .get<std::string>()
+                .find("</script>"),
+            std::string::npos);
+}
+
+TEST(JsonReport, StatusesAndReasonsAreTheGradersAndThresholdsComeFromTheThreshold) {
+  const json report = mutation_report_json(fixtures::fail_with_survivors(Reveal::Title));
+  EXPECT_EQ(mutant(report, "oracle/src/train/loss_scaler.cpp", "s12").at("status"), "Timeout");
+  EXPECT_EQ(mutant(report, "oracle/src/train/checkpoint.cpp", "s21").at("statusReason"),
+            "crashed with SIGSEGV");
+  EXPECT_EQ(report.at("thresholds"), (json{{"high", 80}, {"low", 80}}));
+  EXPECT_EQ(report.at("config").at("verdict"), "FAIL");
+}
+
+TEST(JsonReport, RevealNothingKeepsTheSurvivorsTitleOutOfEveryField) {
+  const std::string text = render_json_report(fixtures::fail_with_survivors(Reveal::Nothing));
+  const json report = json::parse(text);
+  const json& s07 = mutant(report, "oracle/src/train/accumulate.cpp", "s07");
+  EXPECT_EQ(s07.at("mutatorName"), "s07");
+  EXPECT_EQ(s07.at("description"), "a mutant survived (s07)");
+  EXPECT_EQ(s07.dump().find("weighting micro-batches"), std::string::npos);
+  // A killed mutant still says what it was.
+  EXPECT_EQ(mutant(report, "oracle/src/train/accumulate.cpp", "s08").at("mutatorName"),
+            "s08 summing micro-batch losses");
+}
+
+TEST(JsonReport, RevealSymptomDescribesTheSurvivorWithTitleAndSymptom) {
+  const json report = mutation_report_json(fixtures::fail_with_survivors(Reveal::TitleAndSymptom));
+  EXPECT_EQ(mutant(report, "oracle/src/train/accumulate.cpp", "s07").at("description"),
+            "s07: weighting micro-batches 1/k (symptom: wrong gradient whenever the sizes differ)");
+}
+
+TEST(JsonReport, InvalidUtf8InTheDataIsReplacedInsteadOfThrowing) {
+  GradeResult result = fixtures::fail_with_survivors(Reveal::Title);
+  result.mutants[0].reason = "output \xff\xfe";
+  const std::string text = render_json_report(result);
+  EXPECT_NE(text.find("output \xEF\xBF\xBD\xEF\xBF\xBD"), std::string::npos);
+}
+
+TEST(JsonReport, TheSameResultGivesTheSameBytes) {
+  EXPECT_EQ(render_json_report(fixtures::fail_with_survivors(Reveal::Title)),
+            render_json_report(fixtures::fail_with_survivors(Reveal::Title)));
+}
+
+TEST(JsonReport, SystemInformationAppearsOnlyWhenTheGraderGaveIt) {
+  GradeResult result = fixtures::pass_all_killed();
+  EXPECT_FALSE(mutation_report_json(result).contains("system"));
+  result.environment = GradeEnvironment{true, "linux", "Debian GNU/Linux 12", 2};
+  const json system = mutation_report_json(result).at("system");
+  EXPECT_EQ(system.at("ci"), true);
+  EXPECT_EQ(system.at("cpu").at("logicalCores"), 2);
+}
+
+}  // namespace
+}  // namespace tinyllm::reports

@@ -1,0 +1,49 @@
+// JUnit XML content (well-formedness and the XSD are checked by xmllint in CTest).
+#include "tinyllm/reports/junit_report.hpp"
+
+#include <gtest/gtest.h>
+
+#include "fixtures.hpp"
+
+namespace tinyllm::reports {
+namespace {
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST(JunitReport, OneTestCasePerMutantAndASurvivorIsAFailureWithItsPitfall) {
+  const std::string xml = render_junit_report(fixtures::fail_with_survivors(Reveal::Title));
+  EXPECT_TRUE(contains(xml, "tests=\"6\" failures=\"2\" errors=\"0\""));
+  EXPECT_TRUE(
+      contains(xml, "<failure message=\"s07: weighting micro-batches 1/k\" type=\"Survived\">"));
+  EXPECT_TRUE(contains(xml,
+                       "<testcase name=\"s12 stepping on non-finite gradients\" "
+                       "classname=\"tinyllm.mutants\" time=\"30.000\"/>"));
+}
+
+TEST(JunitReport, RevealNothingKeepsTheTitleOutOfTheCaseNameAndMessage) {
+  const std::string xml = render_junit_report(fixtures::fail_with_survivors(Reveal::Nothing));
+  EXPECT_FALSE(contains(xml, "weighting micro-batches"));
+  EXPECT_TRUE(contains(xml, "<testcase name=\"s07\""));
+  EXPECT_TRUE(contains(xml, "message=\"a mutant survived (s07)\""));
+}
+
+TEST(JunitReport, ACompileErrorIsAnErrorCaseWithTheLogMadeLegalXml) {
+  const std::string xml = render_junit_report(fixtures::invalid_compile_error());
+  EXPECT_TRUE(contains(xml, "type=\"CompileError\""));
+  EXPECT_TRUE(contains(xml, "\\x1b[1;31merror:"));
+  EXPECT_FALSE(contains(xml, "\x1b"));
+  EXPECT_TRUE(contains(xml, "&lt;/script&gt;"));
+}
+
+TEST(JunitReport, EachReferenceFailureIsAnErrorWithItsReproduceCommand) {
+  const std::string xml = render_junit_report(fixtures::invalid_reference_failures());
+  EXPECT_TRUE(contains(xml, "tests=\"2\" failures=\"0\" errors=\"2\""));
+  EXPECT_TRUE(contains(xml,
+                       "reproduce: tinyllm-grade reproduce submissions/barbara --test "
+                       "Scaler.SkipsInfSteps --seed 77"));
+}
+
+}  // namespace
+}  // namespace tinyllm::reports

@@ -1,0 +1,48 @@
+// The Markdown summary.
+#include "tinyllm/reports/markdown_report.hpp"
+
+#include <gtest/gtest.h>
+
+#include "fixtures.hpp"
+
+namespace tinyllm::reports {
+namespace {
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST(MarkdownReport, HasVerdictScoreAndOneTableRowPerMutant) {
+  const std::string text = render_markdown_report(fixtures::fail_with_survivors(Reveal::Title));
+  EXPECT_TRUE(contains(text, "**FAIL**"));
+  EXPECT_TRUE(contains(text, "4/6 mutants detected (66.7%), threshold 80.0%"));
+  EXPECT_TRUE(contains(text, "| s07 | **Survived** | weighting micro-batches 1/k | — |"));
+  EXPECT_TRUE(contains(text, "| s12 | Timeout |"));
+  EXPECT_TRUE(contains(text, "Every pitfall mutant must be detected; 2 survived: s07, s20."));
+}
+
+TEST(MarkdownReport, RevealNothingHidesTheSurvivorsTitleInTheTableAndTheList) {
+  const std::string text = render_markdown_report(fixtures::fail_with_survivors(Reveal::Nothing));
+  EXPECT_FALSE(contains(text, "weighting micro-batches"));
+  EXPECT_TRUE(contains(text, "| s07 | **Survived** | *(hidden until detected)* |"));
+  EXPECT_TRUE(contains(text, "**a mutant survived (s07)**"));
+}
+
+TEST(MarkdownReport, ACompileLogWithBackticksCannotCloseItsCodeFence) {
+  GradeResult result = fixtures::invalid_compile_error();
+  result.compile_log = "note: ```` in a log\n";
+  const std::string text = render_markdown_report(result);
+  EXPECT_TRUE(contains(text, "`````text\nnote: ```` in a log\n`````"));
+}
+
+TEST(MarkdownReport, ReferenceFailuresCarryTheirReproduceCommand) {
+  const std::string text = render_markdown_report(fixtures::invalid_reference_failures());
+  EXPECT_TRUE(contains(text, "**INVALID**"));
+  EXPECT_TRUE(contains(
+      text,
+      "tinyllm-grade reproduce submissions/barbara --test Accumulate.HandExample --seed 20240611"));
+  EXPECT_FALSE(contains(text, "| Mutant |"));
+}
+
+}  // namespace
+}  // namespace tinyllm::reports

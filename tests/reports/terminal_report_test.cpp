@@ -1,0 +1,94 @@
+// The terminal report: colour only when asked, survivors described exactly as the reveal setting
+// allows, and INVALID grades show what to fix.
+#include "tinyllm/reports/terminal_report.hpp"
+
+#include <gtest/gtest.h>
+
+#include "fixtures.hpp"
+
+namespace tinyllm::reports {
+namespace {
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST(TerminalReport, NoEscapeCodesWhenTheOutputIsNotATerminal) {
+  const std::string plain =
+      render_terminal_report(fixtures::fail_with_survivors(Reveal::Title), false);
+  EXPECT_FALSE(contains(plain, "\x1b["));
+  const std::string coloured =
+      render_terminal_report(fixtures::fail_with_survivors(Reveal::Title), true);
+  EXPECT_TRUE(contains(coloured, "\x1b["));
+}
+
+TEST(TerminalReport, ShowsEveryMutantTheScoreAgainstTheThresholdAndTheVerdict) {
+  const std::string text =
+      render_terminal_report(fixtures::fail_with_survivors(Reveal::Title), false);
+  for (const char* id : {"s07", "s08", "s11", "s12", "s20", "s21"})
+    EXPECT_TRUE(contains(text, id)) << id;
+  EXPECT_TRUE(contains(text, "4/6 mutants detected (66.7%), threshold 80.0%"));
+  EXPECT_TRUE(contains(text, "Verdict: FAIL"));
+  EXPECT_TRUE(contains(text, "Timeout"));
+  EXPECT_TRUE(contains(text, "crashed with SIGSEGV") ||
+              contains(text, "Checkpoint.ReplaysDropout"));
+}
+
+TEST(TerminalReport, LongKillerListsAreTruncatedNotWrapped) {
+  const std::string text =
+      render_terminal_report(fixtures::fail_with_survivors(Reveal::Title), false);
+  EXPECT_TRUE(contains(text, "Accumulate.EqualsOneBigBatch, Accumulate.HandExample and 2 more") ||
+              contains(text, "Accumulate.EqualsOneBigBatch and 3 more"));
+  EXPECT_FALSE(contains(text, "Scaler.SkipsInfSteps"));
+}
+
+TEST(TerminalReport, RevealNothingNamesOnlyTheSurvivorsIdNeverItsTitle) {
+  const std::string text =
+      render_terminal_report(fixtures::fail_with_survivors(Reveal::Nothing), false);
+  EXPECT_TRUE(contains(text, "a mutant survived (s07)"));
+  EXPECT_FALSE(contains(text, "weighting micro-batches"));
+  EXPECT_FALSE(contains(text, "gets its gradient twice"));
+  EXPECT_TRUE(contains(text, "your tests do not catch that pitfall"));
+  EXPECT_TRUE(
+      contains(text, "summing micro-batch losses"));  // a killed mutant's title is no secret
+}
+
+TEST(TerminalReport, RevealTitleNamesThePitfallButNotItsSymptom) {
+  const std::string text =
+      render_terminal_report(fixtures::fail_with_survivors(Reveal::Title), false);
+  EXPECT_TRUE(contains(text, "s07: weighting micro-batches 1/k"));
+  EXPECT_FALSE(contains(text, "wrong gradient whenever the sizes differ"));
+}
+
+TEST(TerminalReport, RevealSymptomNamesThePitfallAndItsSymptom) {
+  const std::string text =
+      render_terminal_report(fixtures::fail_with_survivors(Reveal::TitleAndSymptom), false);
+  EXPECT_TRUE(contains(
+      text,
+      "s07: weighting micro-batches 1/k (symptom: wrong gradient whenever the sizes differ)"));
+}
+
+TEST(TerminalReport, APassHasNoSurvivorSection) {
+  const std::string text = render_terminal_report(fixtures::pass_all_killed(), false);
+  EXPECT_TRUE(contains(text, "Verdict: PASS"));
+  EXPECT_FALSE(contains(text, "What survived"));
+}
+
+TEST(TerminalReport, ACompileErrorShowsTheCompilersDiagnosticsAndNoMutantTable) {
+  const std::string text = render_terminal_report(fixtures::invalid_compile_error(), false);
+  EXPECT_TRUE(contains(text, "Verdict: INVALID"));
+  EXPECT_TRUE(contains(text, "'grad_acumulate' was not declared"));
+  EXPECT_FALSE(contains(text, "killed by"));
+}
+
+TEST(TerminalReport, ReferenceFailuresShowTheTestItsSeedAndTheCommandThatReproducesIt) {
+  const std::string text = render_terminal_report(fixtures::invalid_reference_failures(), false);
+  EXPECT_TRUE(contains(text, "Accumulate.HandExample (RapidCheck seed 20240611)"));
+  EXPECT_TRUE(contains(text,
+                       "reproduce: tinyllm-grade reproduce submissions/barbara --test "
+                       "Scaler.SkipsInfSteps --seed 77"));
+  EXPECT_TRUE(contains(text, "    Which is: 0.25"));
+}
+
+}  // namespace
+}  // namespace tinyllm::reports

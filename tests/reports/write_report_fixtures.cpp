@@ -1,0 +1,38 @@
+// Writes every report format for every fixture into <folder>/<fixture>/, for the checks that need
+// real files: the JSON schema (ajv), the JUnit XSD (xmllint) and the HTML page (Chromium).
+#include <exception>
+#include <iostream>
+#include <utility>
+#include <vector>
+
+#include "fixtures.hpp"
+#include "tinyllm/reports/write_reports.hpp"
+
+int main(int argc, char** argv) {
+  using namespace tinyllm::reports;
+  if (argc != 2) {
+    std::cerr << "usage: write_report_fixtures <output folder>\n";
+    return 3;
+  }
+  const std::vector<std::pair<const char*, GradeResult>> cases = {
+      {"pass", fixtures::pass_all_killed()},
+      {"fail_reveal_nothing", fixtures::fail_with_survivors(Reveal::Nothing)},
+      {"fail_reveal_title", fixtures::fail_with_survivors(Reveal::Title)},
+      {"fail_reveal_symptom", fixtures::fail_with_survivors(Reveal::TitleAndSymptom)},
+      {"invalid_compile_error", fixtures::invalid_compile_error()},
+      {"invalid_reference_failures", fixtures::invalid_reference_failures()},
+  };
+  try {
+    for (const auto& [name, result] : cases) {
+      ReportOptions options;
+      options.output_folder = std::filesystem::path(argv[1]) / name;
+      options.formats = {ReportFormat::Terminal, ReportFormat::Json,  ReportFormat::Html,
+                         ReportFormat::Markdown, ReportFormat::Junit, ReportFormat::Gradescope};
+      write_reports(result, options);
+    }
+  } catch (const std::exception& error) {
+    std::cerr << "write_report_fixtures: " << error.what() << "\n";
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,90 @@
+// The dispatcher: the files each format goes to, bad format names, and byte-identical reruns.
+#include "tinyllm/reports/write_reports.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+#include "fixtures.hpp"
+
+namespace tinyllm::reports {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read(const fs::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+}
+
+fs::path fresh_folder(const std::string& name) {
+  const fs::path folder = fs::temp_directory_path() / ("tinyllm_reports_test_" + name);
+  fs::remove_all(folder);
+  return folder;
+}
+
+TEST(WriteReports, WritesEveryRequestedFormatToItsOwnFileAndNoPartialFilesRemain) {
+  const fs::path folder = fresh_folder("all");
+  std::ostringstream terminal;
+  ReportOptions options;
+  options.output_folder = folder;
+  options.terminal = &terminal;
+  for (const char* name : {"json", "html", "md", "junit", "gradescope", "terminal", "json"}) {
+    options.formats.push_back(parse_report_format(name));
+  }
+  const auto written = write_reports(fixtures::fail_with_survivors(Reveal::Title), options);
+  EXPECT_EQ(written.size(), 5U);  // json once, terminal to the stream
+  for (const char* file : {"mutation-report.json", "mutation-report.html", "summary.md",
+                           "junit.xml", "results.json"}) {
+    EXPECT_TRUE(fs::is_regular_file(folder / file)) << file;
+  }
+  std::size_t files = 0;
+  for (const auto& entry : fs::directory_iterator(folder)) {
+    EXPECT_NE(entry.path().extension(), ".partial") << entry.path();
+    ++files;
+  }
+  EXPECT_EQ(files, 5U);
+  EXPECT_NE(terminal.str().find("Verdict: FAIL"), std::string::npos);
+  fs::remove_all(folder);
+}
+
+TEST(WriteReports, TheSameResultWritesTheSameBytes) {
+  const fs::path first = fresh_folder("first");
+  const fs::path second = fresh_folder("second");
+  ReportOptions options;
+  options.formats = {ReportFormat::Json,  ReportFormat::Html,       ReportFormat::Markdown,
+                     ReportFormat::Junit, ReportFormat::Gradescope, ReportFormat::Terminal};
+  options.output_folder = first;
+  write_reports(fixtures::fail_with_survivors(Reveal::TitleAndSymptom), options);
+  options.output_folder = second;
+  write_reports(fixtures::fail_with_survivors(Reveal::TitleAndSymptom), options);
+  for (ReportFormat format : options.formats) {
+    const std::string name(report_file_name(format));
+    EXPECT_EQ(read(first / name), read(second / name)) << name;
+    EXPECT_FALSE(read(first / name).empty()) << name;
+  }
+  fs::remove_all(first);
+  fs::remove_all(second);
+}
+
+TEST(WriteReports, AnUnknownFormatNameListsTheValidOnes) {
+  try {
+    parse_report_format("xml");
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_NE(std::string(error.what()).find("junit"), std::string::npos);
+  }
+}
+
+TEST(WriteReports, AnUnreadableBundlePathIsAnErrorNamingThePath) {
+  ReportOptions options;
+  options.formats = {ReportFormat::Html};
+  options.output_folder = fresh_folder("bundle");
+  options.elements_bundle = "/nonexistent/mutation-test-elements.js";
+  EXPECT_THROW(write_reports(fixtures::pass_all_killed(), options), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace tinyllm::reports
