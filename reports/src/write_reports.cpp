@@ -16,6 +16,7 @@
 #include "tinyllm/reports/junit_report.hpp"
 #include "tinyllm/reports/markdown_report.hpp"
 #include "tinyllm/reports/terminal_report.hpp"
+#include "write_file.hpp"
 
 namespace tinyllm::reports {
 namespace fs = std::filesystem;
@@ -24,26 +25,6 @@ namespace {
 constexpr ReportFormat kAllFormats[] = {ReportFormat::Terminal, ReportFormat::Json,
                                         ReportFormat::Html,     ReportFormat::Markdown,
                                         ReportFormat::Junit,    ReportFormat::Gradescope};
-
-void write_whole_file(const fs::path& path, const std::string& text) {
-  const fs::path temporary = fs::path(path).concat(".partial");
-  {
-    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-    file << text;
-    file.close();
-    if (!file) {
-      throw std::runtime_error(fmt::format(
-          "reports: cannot write {}: check the --out folder is writable and the disk not full.",
-          temporary.string()));
-    }
-  }
-  std::error_code error;
-  fs::rename(temporary, path, error);
-  if (error) {
-    throw std::runtime_error(fmt::format("reports: cannot rename {} to {}: {}", temporary.string(),
-                                         path.string(), error.message()));
-  }
-}
 
 std::string read_bundle(const fs::path& path) {
   std::ifstream file(path, std::ios::binary);
@@ -135,14 +116,8 @@ std::vector<fs::path> write_reports(const GradeResult& result, const ReportOptio
       *options.terminal << text << std::flush;
       continue;
     }
-    std::error_code error;
-    fs::create_directories(options.output_folder, error);
-    if (error) {
-      throw std::runtime_error(fmt::format("reports: cannot create the output folder {}: {}",
-                                           options.output_folder.string(), error.message()));
-    }
     const fs::path path = options.output_folder / report_file_name(format);
-    write_whole_file(path, text);
+    detail::write_whole_file(path, text);
     written.push_back(path);
   }
   return written;

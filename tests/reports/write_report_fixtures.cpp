@@ -1,4 +1,5 @@
-// Writes every report format for every fixture into <folder>/<fixture>/, for the checks that need
+// Writes every report format for every fixture into <folder>/<fixture>/, and the class reports
+// of all fixtures into <folder>/class/, for the checks that need
 // real files: the JSON schema (ajv), the JUnit XSD (xmllint) and the HTML page (Chromium).
 #include <exception>
 #include <iostream>
@@ -6,6 +7,7 @@
 #include <vector>
 
 #include "fixtures.hpp"
+#include "tinyllm/reports/class_report.hpp"
 #include "tinyllm/reports/write_reports.hpp"
 
 int main(int argc, char** argv) {
@@ -30,6 +32,12 @@ int main(int argc, char** argv) {
                          ReportFormat::Markdown, ReportFormat::Junit, ReportFormat::Gradescope};
       write_reports(result, options);
     }
+    std::vector<GradeResult> class_results;
+    for (const auto& [name, result] : cases) {
+      class_results.push_back(result);
+      class_results.back().suite_name = name;
+    }
+    write_class_reports(class_results, std::filesystem::path(argv[1]) / "class");
   } catch (const std::exception& error) {
     std::cerr << "write_report_fixtures: " << error.what() << "\n";
     return 1;

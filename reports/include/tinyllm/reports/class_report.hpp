@@ -1,0 +1,60 @@
+// The report across a class: per learner verdict and score, per mutant how many suites detected
+// it, so an instructor sees which pitfalls learners fail to test. Instructor-facing: titles are
+// shown whatever each grade's reveal setting.
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "tinyllm/reports/grade_result.hpp"
+
+namespace tinyllm::reports {
+
+struct ClassMutantRow {
+  std::string id;
+  std::string title;
+  int graded = 0;                        // suites that were not INVALID and ran this mutant
+  int detected = 0;                      // of those, how many killed it or timed it out
+  std::vector<std::string> survived_in;  // learners whose suite let it survive, sorted
+};
+
+struct ClassLearnerRow {
+  std::string learner;  // the suite's name
+  Verdict verdict = Verdict::Invalid;
+  double score = 0;
+  int detected = 0;
+  int total = 0;
+  std::vector<std::string> survived;  // mutant ids, catalog order
+};
+
+struct ClassSummary {
+  std::vector<ClassLearnerRow> learners;  // sorted by name
+  std::vector<ClassMutantRow> mutants;    // catalog order
+  int pass = 0;
+  int fail = 0;
+  int invalid = 0;
+};
+
+// Returns the class summary of the grades (any order; learners sorted by name).
+ClassSummary summarize_class(const std::vector<GradeResult>& results);
+
+// Returns the class report as JSON text: summary counts, learners, mutants.
+std::string render_class_json(const std::vector<GradeResult>& results);
+
+// Returns CSV (RFC 4180) with one row per learner: verdict, score, detected, total, then one
+// column per mutant holding K(illed), T(imeout), S(urvived) or - (not graded).
+std::string render_class_learners_csv(const std::vector<GradeResult>& results);
+
+// Returns CSV with one row per mutant: id, title, graded, detected, survival rate.
+std::string render_class_mutants_csv(const std::vector<GradeResult>& results);
+
+// Returns a self-contained HTML page: counts, an SVG heat map learners x mutants, an SVG bar chart
+// of the survival rate per pitfall, and the learners' table.
+std::string render_class_html(const std::vector<GradeResult>& results);
+
+// Writes class-report.json, class-learners.csv, class-mutants.csv and class-report.html into
+// `folder` and returns their paths. Throws std::runtime_error naming a path it cannot write.
+std::vector<std::filesystem::path> write_class_reports(const std::vector<GradeResult>& results,
+                                                       const std::filesystem::path& folder);
+
+}  // namespace tinyllm::reports

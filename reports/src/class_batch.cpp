@@ -1,0 +1,241 @@
+// The class batch: resumable by content hash, sharded by index, progress on a stream.
+#include "tinyllm/reports/class_batch.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <ostream>
+#include <stdexcept>
+
+#include "tinyllm/reports/class_report.hpp"
+#include "tinyllm/reports/grade_result_json.hpp"
+#include "write_file.hpp"
+
+namespace tinyllm::reports {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr const char* kGradeFile = "grade.json";
+constexpr const char* kErrorFile = "error.txt";
+
+std::string read_file(const fs::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw std::runtime_error(fmt::format("batch: cannot read {}", path.string()));
+  return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+}
+
+struct StoredGrade {
+  std::string hash;
+  std::string config;
+  GradeResult grade;
+};
+
+// Returns the stored grade of a learner, or nothing when there is none or it cannot be read (a
+// half-written file from a killed run is regraded, not fatal).
+std::optional<StoredGrade> load_stored(const fs::path& path) {
+  if (!fs::is_regular_file(path)) return std::nullopt;
+  try {
+    const nlohmann::json stored = nlohmann::json::parse(read_file(path));
+    return StoredGrade{stored.at("content_hash"), stored.at("config_fingerprint"),
+                       stored.at("grade").get<GradeResult>()};
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+std::string format_duration(double seconds) {
+  const long total = std::lround(seconds);
+  if (total >= 3600) return fmt::format("{}h{:02}m", total / 3600, total % 3600 / 60);
+  if (total >= 60) return fmt::format("{}m{:02}s", total / 60, total % 60);
+  return fmt::format("{}s", total);
+}
+
+}  // namespace
+
+std::string content_hash(const fs::path& folder) {
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::recursive_directory_iterator(folder)) {
+    if (entry.is_regular_file()) files.push_back(fs::relative(entry.path(), folder));
+  }
+  std::sort(files.begin(), files.end());
+  std::uint64_t hash = 14695981039346656037ULL;  // FNV-1a 64 offset basis
+  const auto mix = [&hash](std::string_view bytes) {
+    for (char c : bytes) {
+      hash ^= static_cast<unsigned char>(c);
+      hash *= 1099511628211ULL;  // FNV-1a 64 prime
+    }
+  };
+  for (const fs::path& file : files) {
+    const std::string name = file.generic_string();
+    const std::string bytes = read_file(folder / file);
+    // Lengths first, so "ab"+"c" and "a"+"bc" hash differently.
+    mix(fmt::format("{}:{}:{}:", name.size(), name, bytes.size()));
+    mix(bytes);
+  }
+  return fmt::format("{:016x}", hash);
+}
+
+std::pair<int, int> parse_shard(const std::string& text) {
+  const std::size_t slash = text.find('/');
+  try {
+    if (slash != std::string::npos) {
+      std::size_t used_k = 0;
+      std::size_t used_n = 0;
+      const int k = std::stoi(text.substr(0, slash), &used_k);
+      const int n = std::stoi(text.substr(slash + 1), &used_n);
+      if (used_k == slash && used_n == text.size() - slash - 1 && n >= 1 && k >= 1 && k <= n) {
+        return {k, n};
+      }
+    }
+  } catch (const std::exception&) {
+  }
+  throw std::invalid_argument(fmt::format(
+      "--shard '{}' is not K/N with 1 <= K <= N: e.g. --shard 2/4 grades the second quarter",
+      text));
+}
+
+std::vector<fs::path> shard_suites(const fs::path& suites_folder, int shard_index,
+                                   int shard_count) {
+  if (shard_count < 1 || shard_index < 1 || shard_index > shard_count) {
+    throw std::invalid_argument(
+        fmt::format("shard {}/{}: need 1 <= K <= N", shard_index, shard_count));
+  }
+  if (!fs::is_directory(suites_folder)) {
+    throw std::invalid_argument(fmt::format(
+        "batch: {} is not a folder: pass a folder with one subfolder per learner's suite",
+        suites_folder.string()));
+  }
+  std::vector<fs::path> all;
+  for (const auto& entry : fs::directory_iterator(suites_folder)) {
+    if (entry.is_directory()) all.push_back(entry.path());
+  }
+  std::sort(all.begin(), all.end());
+  std::vector<fs::path> mine;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (static_cast<int>(i % static_cast<std::size_t>(shard_count)) == shard_index - 1) {
+      mine.push_back(all[i]);
+    }
+  }
+  return mine;
+}
+
+std::string progress_line(int done, int total, int reused, int graded, double elapsed_seconds,
+                          int bar_width) {
+  const int filled = total == 0 ? bar_width : done * bar_width / total;
+  std::string line = fmt::format("[{}{}] {}/{} suites", std::string(filled, '#'),
+                                 std::string(bar_width - filled, '.'), done, total);
+  if (reused > 0) line += fmt::format(", {} reused", reused);
+  if (graded > 0 && done < total) {
+    line +=
+        fmt::format(", about {} left", format_duration(elapsed_seconds / graded * (total - done)));
+  }
+  return line;
+}
+
+BatchOutcome run_batch(const BatchOptions& options, const GradeFunction& grade,
+                       std::ostream& progress) {
+  const std::vector<fs::path> suites =
+      shard_suites(options.suites_folder, options.shard_index, options.shard_count);
+  BatchOutcome outcome;
+  const auto start = std::chrono::steady_clock::now();
+  const int total = static_cast<int>(suites.size());
+  for (int i = 0; i < total; ++i) {
+    const fs::path& suite = suites[i];
+    const std::string learner = suite.filename().string();
+    const fs::path learner_out = options.output_folder / learner;
+    if (!options.progress_bar) progress << fmt::format("[{}/{}] {}\n", i + 1, total, learner);
+    try {
+      const std::string hash = content_hash(suite);
+      const std::optional<StoredGrade> stored = load_stored(learner_out / kGradeFile);
+      if (stored && stored->hash == hash && stored->config == options.config_fingerprint) {
+        outcome.results.push_back(stored->grade);
+        ++outcome.reused;
+      } else {
+        GradeResult result = grade(suite);
+        ReportOptions report_options;
+        report_options.output_folder = learner_out;
+        for (ReportFormat format : options.formats) {
+          if (format != ReportFormat::Terminal) report_options.formats.push_back(format);
+        }
+        write_reports(result, report_options);
+        // grade.json last: its presence means the learner's reports are complete.
+        const nlohmann::json stored_grade = {{"content_hash", hash},
+                                             {"config_fingerprint", options.config_fingerprint},
+                                             {"grade", result}};
+        detail::write_whole_file(
+            learner_out / kGradeFile,
+            stored_grade.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+        fs::remove(learner_out / kErrorFile);
+        outcome.results.push_back(std::move(result));
+        ++outcome.graded;
+      }
+    } catch (const std::exception& error) {
+      outcome.errors.push_back(fmt::format("{}: {}", learner, error.what()));
+      try {
+        detail::write_whole_file(learner_out / kErrorFile, std::string(error.what()) + "\n");
+      } catch (const std::exception&) {
+        // The error is in the outcome already; a second failure to write must not stop the batch.
+      }
+    }
+    if (options.progress_bar) {
+      const double elapsed =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      progress << "\r\x1b[2K"
+               << progress_line(i + 1, total, outcome.reused, outcome.graded, elapsed, 30)
+               << std::flush;
+    }
+  }
+  if (options.progress_bar) progress << "\n";
+  write_class_reports(outcome.results, options.output_folder);
+  return outcome;
+}
+
+std::vector<GradeResult> merge_batches(const std::vector<fs::path>& shard_folders,
+                                       const fs::path& output_folder) {
+  std::map<std::string, GradeResult> by_learner;
+  for (const fs::path& shard : shard_folders) {
+    if (!fs::is_directory(shard)) {
+      throw std::runtime_error(fmt::format(
+          "merge: {} is not a folder: pass the --out folders of the batch shards", shard.string()));
+    }
+    std::vector<fs::path> learners;
+    for (const auto& entry : fs::directory_iterator(shard)) {
+      if (entry.is_directory() && fs::is_regular_file(entry.path() / kGradeFile)) {
+        learners.push_back(entry.path());
+      }
+    }
+    std::sort(learners.begin(), learners.end());
+    for (const fs::path& learner : learners) {
+      GradeResult grade;
+      try {
+        grade =
+            nlohmann::json::parse(read_file(learner / kGradeFile)).at("grade").get<GradeResult>();
+      } catch (const nlohmann::json::exception& error) {
+        throw std::runtime_error(
+            fmt::format("merge: {} is not a stored grade ({}): rerun that shard",
+                        (learner / kGradeFile).string(), error.what()));
+      }
+      const std::string name = learner.filename().string();
+      const auto [it, inserted] = by_learner.emplace(name, grade);
+      if (!inserted && !same_grade(it->second, grade)) {
+        throw std::runtime_error(fmt::format(
+            "merge: learner '{}' has two different grades (in {} and another shard): shards of "
+            "different runs were mixed; rerun the batch for that learner",
+            name, shard.string()));
+      }
+    }
+  }
+  std::vector<GradeResult> results;
+  for (auto& [name, grade] : by_learner) results.push_back(std::move(grade));
+  write_class_reports(results, output_folder);
+  return results;
+}
+
+}  // namespace tinyllm::reports

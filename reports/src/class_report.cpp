@@ -1,0 +1,173 @@
+// The class summary and its JSON and CSV forms.
+#include "tinyllm/reports/class_report.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "text.hpp"
+#include "write_file.hpp"
+
+namespace tinyllm::reports {
+namespace {
+
+// Returns `field` quoted for CSV when it needs it, and defused when a spreadsheet would read it as
+// a formula (a learner's folder named "=HYPERLINK(...)").
+std::string csv_field(std::string_view field) {
+  std::string text(field);
+  if (!text.empty() && std::string_view("=+-@").find(text.front()) != std::string_view::npos) {
+    text.insert(0, "'");
+  }
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+const char* status_letter(MutantStatus status) {
+  switch (status) {
+    case MutantStatus::Killed:
+      return "K";
+    case MutantStatus::Survived:
+      return "S";
+    case MutantStatus::Timeout:
+      return "T";
+  }
+  return "?";
+}
+
+// Returns each learner's status per mutant id; INVALID grades have none.
+std::map<std::string, MutantStatus> statuses_of(const GradeResult& result) {
+  std::map<std::string, MutantStatus> statuses;
+  if (result.verdict == Verdict::Invalid) return statuses;
+  for (const MutantResult& mutant : result.mutants) statuses[mutant.mutant.id] = mutant.status;
+  return statuses;
+}
+
+std::vector<const GradeResult*> sorted_by_learner(const std::vector<GradeResult>& results) {
+  std::vector<const GradeResult*> sorted;
+  for (const GradeResult& result : results) sorted.push_back(&result);
+  std::stable_sort(sorted.begin(), sorted.end(), [](const GradeResult* a, const GradeResult* b) {
+    return a->suite_name < b->suite_name;
+  });
+  return sorted;
+}
+
+}  // namespace
+
+ClassSummary summarize_class(const std::vector<GradeResult>& results) {
+  ClassSummary summary;
+  std::map<std::string, std::size_t> mutant_index;
+  // Every mutant any grade ran, in id order (s01..s24 is the catalog's order).
+  for (const GradeResult* result : sorted_by_learner(results)) {
+    for (const MutantResult& mutant : result->mutants) {
+      if (mutant_index.emplace(mutant.mutant.id, summary.mutants.size()).second) {
+        summary.mutants.push_back({mutant.mutant.id, mutant.mutant.title, 0, 0, {}});
+      }
+    }
+  }
+  std::stable_sort(summary.mutants.begin(), summary.mutants.end(),
+                   [](const ClassMutantRow& a, const ClassMutantRow& b) { return a.id < b.id; });
+  for (std::size_t i = 0; i < summary.mutants.size(); ++i) mutant_index[summary.mutants[i].id] = i;
+
+  for (const GradeResult* result : sorted_by_learner(results)) {
+    ClassLearnerRow row{result->suite_name, result->verdict, result->score, 0, 0, {}};
+    summary.pass += result->verdict == Verdict::Pass ? 1 : 0;
+    summary.fail += result->verdict == Verdict::Fail ? 1 : 0;
+    summary.invalid += result->verdict == Verdict::Invalid ? 1 : 0;
+    for (const auto& [id, status] : statuses_of(*result)) {
+      ClassMutantRow& mutant = summary.mutants[mutant_index.at(id)];
+      ++mutant.graded;
+      ++row.total;
+      if (detected(status)) {
+        ++mutant.detected;
+        ++row.detected;
+      } else {
+        mutant.survived_in.push_back(result->suite_name);
+        row.survived.push_back(id);
+      }
+    }
+    summary.learners.push_back(row);
+  }
+  return summary;
+}
+
+std::string render_class_json(const std::vector<GradeResult>& results) {
+  const ClassSummary summary = summarize_class(results);
+  nlohmann::ordered_json out;
+  out["summary"] = {{"suites", summary.learners.size()},
+                    {"pass", summary.pass},
+                    {"fail", summary.fail},
+                    {"invalid", summary.invalid}};
+  out["learners"] = nlohmann::ordered_json::array();
+  for (const ClassLearnerRow& row : summary.learners) {
+    out["learners"].push_back({{"learner", row.learner},
+                               {"verdict", to_string(row.verdict)},
+                               {"score", row.score},
+                               {"detected", row.detected},
+                               {"total", row.total},
+                               {"survived", row.survived}});
+  }
+  out["mutants"] = nlohmann::ordered_json::array();
+  for (const ClassMutantRow& row : summary.mutants) {
+    out["mutants"].push_back({{"id", row.id},
+                              {"title", row.title},
+                              {"graded", row.graded},
+                              {"detected", row.detected},
+                              {"survivedIn", row.survived_in}});
+  }
+  return out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+std::string render_class_learners_csv(const std::vector<GradeResult>& results) {
+  const ClassSummary summary = summarize_class(results);
+  std::string out = "learner,verdict,score,detected,total";
+  for (const ClassMutantRow& mutant : summary.mutants) out += "," + csv_field(mutant.id);
+  out += "\r\n";
+  const std::vector<const GradeResult*> sorted = sorted_by_learner(results);
+  for (std::size_t i = 0; i < sorted.size(); ++i) {
+    const std::map<std::string, MutantStatus> statuses = statuses_of(*sorted[i]);
+    const ClassLearnerRow& row = summary.learners[i];  // summarize_class sorts the same way
+    out += fmt::format("{},{},{:.4f},{},{}", csv_field(row.learner), to_string(row.verdict),
+                       row.score, row.detected, row.total);
+    for (const ClassMutantRow& mutant : summary.mutants) {
+      const auto status = statuses.find(mutant.id);
+      out += ",";
+      out += status == statuses.end() ? "-" : status_letter(status->second);
+    }
+    out += "\r\n";
+  }
+  return out;
+}
+
+std::string render_class_mutants_csv(const std::vector<GradeResult>& results) {
+  const ClassSummary summary = summarize_class(results);
+  std::string out = "mutant,title,graded,detected,survival_rate\r\n";
+  for (const ClassMutantRow& row : summary.mutants) {
+    const double rate =
+        row.graded == 0 ? 0.0 : 1.0 - static_cast<double>(row.detected) / row.graded;
+    out += fmt::format("{},{},{},{},{:.4f}\r\n", csv_field(row.id), csv_field(row.title),
+                       row.graded, row.detected, rate);
+  }
+  return out;
+}
+
+std::vector<std::filesystem::path> write_class_reports(const std::vector<GradeResult>& results,
+                                                       const std::filesystem::path& folder) {
+  const std::vector<std::pair<const char*, std::string>> files = {
+      {"class-report.json", render_class_json(results)},
+      {"class-learners.csv", render_class_learners_csv(results)},
+      {"class-mutants.csv", render_class_mutants_csv(results)},
+      {"class-report.html", render_class_html(results)},
+  };
+  std::vector<std::filesystem::path> written;
+  for (const auto& [name, text] : files) {
+    written.push_back(folder / name);
+    detail::write_whole_file(written.back(), text);
+  }
+  return written;
+}
+
+}  // namespace tinyllm::reports

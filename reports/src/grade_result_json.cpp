@@ -1,0 +1,66 @@
+// Lossless JSON for GradeResult, field by field, enums by name so stored grades stay readable.
+#include "tinyllm/reports/grade_result_json.hpp"
+
+namespace tinyllm::reports {
+
+NLOHMANN_JSON_SERIALIZE_ENUM(MutantStatus, {{MutantStatus::Killed, "Killed"},
+                                            {MutantStatus::Survived, "Survived"},
+                                            {MutantStatus::Timeout, "Timeout"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(Reveal, {{Reveal::Nothing, "nothing"},
+                                      {Reveal::Title, "title"},
+                                      {Reveal::TitleAndSymptom, "symptom"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(Verdict, {{Verdict::Pass, "PASS"},
+                                       {Verdict::Fail, "FAIL"},
+                                       {Verdict::Invalid, "INVALID"}})
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(MutantInfo, id, title, symptom, caught_by, file, function,
+                                   line_begin, line_end, required)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(MutantResult, mutant, status, reason, killed_by, seconds)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TestInfo, name, file, line)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ReferenceFailure, test, seed, message, reproduce)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(GradeEnvironment, ci, os_platform, os_description, logical_cores)
+
+void to_json(nlohmann::json& out, const GradeResult& r) {
+  out = {{"suite_name", r.suite_name},
+         {"suite_path", r.suite_path},
+         {"verdict", r.verdict},
+         {"score", r.score},
+         {"threshold", r.threshold},
+         {"reveal", r.reveal},
+         {"seed", r.seed},
+         {"compile_log", r.compile_log},
+         {"reference_failures", r.reference_failures},
+         {"invalid_reasons", r.invalid_reasons},
+         {"tests", r.tests},
+         {"suite_files", r.suite_files},
+         {"oracle_files", r.oracle_files},
+         {"mutants", r.mutants},
+         {"seconds", r.seconds},
+         {"environment", nullptr}};
+  if (r.environment) out["environment"] = *r.environment;
+}
+
+void from_json(const nlohmann::json& in, GradeResult& r) {
+  in.at("suite_name").get_to(r.suite_name);
+  in.at("suite_path").get_to(r.suite_path);
+  in.at("verdict").get_to(r.verdict);
+  in.at("score").get_to(r.score);
+  in.at("threshold").get_to(r.threshold);
+  in.at("reveal").get_to(r.reveal);
+  in.at("seed").get_to(r.seed);
+  in.at("compile_log").get_to(r.compile_log);
+  in.at("reference_failures").get_to(r.reference_failures);
+  in.at("invalid_reasons").get_to(r.invalid_reasons);
+  in.at("tests").get_to(r.tests);
+  in.at("suite_files").get_to(r.suite_files);
+  in.at("oracle_files").get_to(r.oracle_files);
+  in.at("mutants").get_to(r.mutants);
+  in.at("seconds").get_to(r.seconds);
+  r.environment.reset();
+  if (!in.at("environment").is_null()) r.environment = in.at("environment").get<GradeEnvironment>();
+}
+
+bool same_grade(const GradeResult& a, const GradeResult& b) {
+  return nlohmann::json(a) == nlohmann::json(b);
+}
+
+}  // namespace tinyllm::reports

@@ -1,0 +1,88 @@
+// The class report: counts, the per-mutant survival, CSV safety and the SVG pictures.
+#include "tinyllm/reports/class_report.hpp"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "fixtures.hpp"
+
+namespace tinyllm::reports {
+namespace {
+
+std::vector<GradeResult> a_class() {
+  GradeResult second_fail = fixtures::fail_with_survivors(Reveal::Title);
+  second_fail.suite_name = "alan";
+  second_fail.mutants[4].status = MutantStatus::Killed;  // alan catches s20; only s07 survives
+  return {fixtures::fail_with_survivors(Reveal::Title), fixtures::pass_all_killed(),
+          fixtures::invalid_compile_error(), second_fail};
+}
+
+std::size_t occurrences(const std::string& text, const std::string& part) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1))
+    ++count;
+  return count;
+}
+
+TEST(ClassReport, CountsVerdictsAndHowManySuitesDetectedEachMutant) {
+  const ClassSummary summary = summarize_class(a_class());
+  EXPECT_EQ(summary.pass, 1);
+  EXPECT_EQ(summary.fail, 2);
+  EXPECT_EQ(summary.invalid, 1);
+  ASSERT_EQ(summary.learners.size(), 4U);
+  EXPECT_EQ(summary.learners[0].learner, "ada");  // sorted by name
+  ASSERT_EQ(summary.mutants.size(), 6U);
+  const ClassMutantRow& s07 = summary.mutants[0];
+  EXPECT_EQ(s07.id, "s07");
+  EXPECT_EQ(s07.graded, 3);  // the INVALID suite graded nothing
+  EXPECT_EQ(s07.detected, 1);
+  EXPECT_EQ(s07.survived_in, (std::vector<std::string>{"alan", "grace"}));
+  EXPECT_EQ(summary.mutants[4].id, "s20");
+  EXPECT_EQ(summary.mutants[4].detected, 2);
+}
+
+TEST(ClassReport, TheLearnersCsvHasAStatusLetterPerMutantAndDashesForAnInvalidSuite) {
+  const std::string csv = render_class_learners_csv(a_class());
+  EXPECT_NE(csv.find("learner,verdict,score,detected,total,s07,s08,s11,s12,s20,s21\r\n"),
+            std::string::npos);
+  EXPECT_NE(csv.find("grace,FAIL,0.6667,4,6,S,K,K,T,S,K\r\n"), std::string::npos);
+  EXPECT_NE(csv.find("linus,INVALID,0.0000,0,0,-,-,-,-,-,-\r\n"), std::string::npos);
+}
+
+TEST(ClassReport, ALearnerNameCannotBreakACsvRowOrRunAsASpreadsheetFormula) {
+  std::vector<GradeResult> results = {fixtures::pass_all_killed()};
+  results[0].suite_name = "=HYPERLINK(\"x\"),a";
+  const std::string csv = render_class_learners_csv(results);
+  EXPECT_NE(csv.find("\"'=HYPERLINK(\"\"x\"\"),a\",PASS"), std::string::npos);
+}
+
+TEST(ClassReport, TheMutantsCsvGivesTheSurvivalRate) {
+  const std::string csv = render_class_mutants_csv(a_class());
+  EXPECT_NE(csv.find("s07,weighting micro-batches 1/k,3,1,0.6667\r\n"), std::string::npos);
+  EXPECT_NE(csv.find("s08,summing micro-batch losses,3,3,0.0000\r\n"), std::string::npos);
+}
+
+TEST(ClassReport, TheHeatMapHasOneCellPerLearnerAndMutantAndTheChartOneBarPerMutant) {
+  const std::string html = render_class_html(a_class());
+  EXPECT_EQ(occurrences(html, "class=\"cell\""), 4U * 6U);
+  EXPECT_EQ(occurrences(html, "data-status=\"NotGraded\""), 6U);
+  EXPECT_EQ(
+      occurrences(html, "data-learner=\"grace\" data-mutant=\"s07\" data-status=\"Survived\""), 1U);
+  EXPECT_EQ(occurrences(html, "class=\"bar\""), 6U);
+  // Most-survived first: s07 (2 of 3) heads the chart.
+  EXPECT_LT(html.find("class=\"bar\" data-mutant=\"s07\""),
+            html.find("class=\"bar\" data-mutant=\"s20\""));
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+}
+
+TEST(ClassReport, TheJsonListsLearnersAndMutantsAndIsDeterministic) {
+  const std::string json = render_class_json(a_class());
+  const nlohmann::json parsed = nlohmann::json::parse(json);
+  EXPECT_EQ(parsed.at("summary").at("invalid"), 1);
+  EXPECT_EQ(parsed.at("mutants").at(0).at("survivedIn"), (nlohmann::json{"alan", "grace"}));
+  EXPECT_EQ(json, render_class_json(a_class()));
+}
+
+}  // namespace
+}  // namespace tinyllm::reports

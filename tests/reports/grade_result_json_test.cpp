@@ -1,0 +1,44 @@
+// The stored-grade JSON a batch resumes from and shards merge.
+#include "tinyllm/reports/grade_result_json.hpp"
+
+#include <gtest/gtest.h>
+
+#include "fixtures.hpp"
+#include "text.hpp"
+
+namespace tinyllm::reports {
+namespace {
+
+TEST(GradeResultJson, EveryFixtureRoundTripsToAnEqualGrade) {
+  GradeResult with_environment = fixtures::pass_all_killed();
+  with_environment.environment = GradeEnvironment{true, "linux", "Debian 12", 2};
+  for (const GradeResult& result :
+       {fixtures::pass_all_killed(), fixtures::fail_with_survivors(Reveal::Nothing),
+        fixtures::invalid_compile_error(), fixtures::invalid_reference_failures(),
+        with_environment}) {
+    // A batch stores grades with invalid UTF-8 (a compiler's bytes) replaced by U+FFFD.
+    const std::string stored =
+        nlohmann::json(result).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    const GradeResult back = nlohmann::json::parse(stored).get<GradeResult>();
+    GradeResult expected = result;
+    expected.compile_log = detail::valid_utf8(result.compile_log);
+    EXPECT_TRUE(same_grade(expected, back)) << result.suite_name;
+    EXPECT_EQ(back.mutants.size(), result.mutants.size());
+    EXPECT_EQ(back.score, result.score);  // 4/6 must survive the text round trip bit for bit
+  }
+}
+
+TEST(GradeResultJson, SameGradeNoticesAChangedStatus) {
+  GradeResult changed = fixtures::fail_with_survivors(Reveal::Title);
+  changed.mutants[0].status = MutantStatus::Killed;
+  EXPECT_FALSE(same_grade(changed, fixtures::fail_with_survivors(Reveal::Title)));
+}
+
+TEST(GradeResultJson, AMissingFieldIsAnErrorNotADefault) {
+  nlohmann::json stored = fixtures::pass_all_killed();
+  stored.erase("verdict");
+  EXPECT_THROW(stored.get<GradeResult>(), nlohmann::json::exception);
+}
+
+}  // namespace
+}  // namespace tinyllm::reports
