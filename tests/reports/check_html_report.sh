@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Opens each fixture's HTML report in headless Chromium (offline: the page must need no network)
 # and checks that every mutant of the embedded report is rendered at its site with its status, and
-# that a test source holding "</script>" reached the page intact. Takes a screenshot of one report.
+# that a test source holding "</script>" reached the page intact. Takes a screenshot of one report
+# and of the class report.
 # Usage: check_html_report.sh <fixture folder> <html_probe.js>
 set -euo pipefail
 folder=$1
@@ -64,5 +65,16 @@ if [ "$size" -lt 20000 ]; then
 else
   echo "screenshot: $screenshot ($size bytes)"
 fi
+# The class report: plain HTML and SVG, no script; it must render to a non-blank picture and its
+# heat map must hold one cell per learner and mutant (6 fixtures x 6 mutants).
+class_page="$folder/class/class-report.html"
+browse --dump-dom "file://$class_page" >"$scratch/class.dom"
+cells=$(grep -o 'class="cell"' "$scratch/class.dom" | wc -l)
+[ "$cells" -eq 36 ] || { echo "FAIL class report: $cells heat-map cells rendered, expected 36"; failures=$((failures + 1)); }
+browse --window-size=1000,900 --screenshot="$folder/class/class-report.png" "file://$class_page" >/dev/null
+size=$(stat -c %s "$folder/class/class-report.png" 2>/dev/null || echo 0)
+[ "$size" -ge 20000 ] || { echo "FAIL: class report screenshot missing or blank ($size bytes)"; failures=$((failures + 1)); }
+checked=$((checked + 1))
+
 echo "html reports: $((checked - failures)) passed, $failures failed"
 [ "$failures" -eq 0 ]
