@@ -50,11 +50,14 @@ for report in "$folder"/*/mutation-report.html; do
 done
 
 # The FAIL report's statuses, named: a survivor, a timeout and a crash-kill must each show as such.
+missing=0
 for line in "s07 Survived" "s12 Timeout" "s21 Killed"; do
   grep -q "^RENDERED $line\$" "$scratch/fail_reveal_title.probe" ||
-    { echo "FAIL fail_reveal_title: '$line' not rendered"; failures=$((failures + 1)); }
+    { echo "FAIL fail_reveal_title: '$line' not rendered"; missing=1; }
 done
+checked=$((checked + 1)); failures=$((failures + missing))
 
+checked=$((checked + 1))
 screenshot="$folder/fail_reveal_title/mutation-report.png"
 rm -f "$screenshot"
 browse --virtual-time-budget=10000 --window-size=1280,1400 --screenshot="$screenshot" \
@@ -71,6 +74,7 @@ class_page="$folder/class/class-report.html"
 browse --dump-dom "file://$class_page" >"$scratch/class.dom"
 cells=$(grep -o 'class="cell"' "$scratch/class.dom" | wc -l)
 [ "$cells" -eq 36 ] || { echo "FAIL class report: $cells heat-map cells rendered, expected 36"; failures=$((failures + 1)); }
+checked=$((checked + 1))
 browse --window-size=1000,900 --screenshot="$folder/class/class-report.png" "file://$class_page" >/dev/null
 size=$(stat -c %s "$folder/class/class-report.png" 2>/dev/null || echo 0)
 [ "$size" -ge 20000 ] || { echo "FAIL: class report screenshot missing or blank ($size bytes)"; failures=$((failures + 1)); }
