@@ -14,6 +14,7 @@ namespace {
 
 constexpr std::size_t kTitleWidth = 48;
 constexpr std::size_t kKillersWidth = 56;
+constexpr std::size_t kWrapWidth = 96;
 
 class Painter {
  public:
@@ -81,7 +82,7 @@ void append_survivors(std::string& out, const GradeResult& result, const Painter
     any = true;
     out += fmt::format("  {}\n", paint(survivor_summary(mutant, result.reveal),
                                        status_style(MutantStatus::Survived)));
-    out += fmt::format("    {}\n", survivor_meaning(mutant, result.reveal));
+    out += detail::wrap(survivor_meaning(mutant, result.reveal), kWrapWidth, "    ");
   }
 }
 

@@ -158,4 +158,22 @@ std::string join_to_width(const std::vector<std::string>& names, std::size_t wid
   return shown;
 }
 
+std::string wrap(std::string_view text, std::size_t width, std::string_view indent) {
+  std::string out;
+  std::string line;
+  while (!text.empty()) {
+    const std::size_t space = text.find(' ');
+    const std::string_view word = text.substr(0, space);
+    text = space == std::string_view::npos ? "" : text.substr(space + 1);
+    if (word.empty()) continue;
+    if (!line.empty() && display_width(line) + 1 + display_width(word) > width) {
+      out += fmt::format("{}{}\n", indent, line);
+      line.clear();
+    }
+    line += line.empty() ? std::string(word) : " " + std::string(word);
+  }
+  if (!line.empty()) out += fmt::format("{}{}\n", indent, line);
+  return out;
+}
+
 }  // namespace tinyllm::reports::detail

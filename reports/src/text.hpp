@@ -33,6 +33,10 @@ std::string join_limited(const std::vector<std::string>& names, std::size_t show
 // for the rest; the first name is truncated when even it does not fit.
 std::string join_to_width(const std::vector<std::string>& names, std::size_t width);
 
+// Returns `text` broken at spaces into lines of at most `width` code points (a longer word gets
+// a line of its own), each line starting with `indent` and ending in '\n'.
+std::string wrap(std::string_view text, std::size_t width, std::string_view indent);
+
 // Returns the names joined by `separator`.
 std::string join(const std::vector<std::string>& names, std::string_view separator);
 

@@ -45,5 +45,11 @@ TEST(JoinToWidth, KeepsWholeNamesAndCountsTheRestInsteadOfCuttingANameInHalf) {
   EXPECT_EQ(join_to_width(names, 15), "A... and 2 more");
 }
 
+TEST(Wrap, BreaksAtSpacesWithinTheWidthAndNeverDropsAWord) {
+  EXPECT_EQ(wrap("one two three four", 9, "  "), "  one two\n  three\n  four\n");
+  EXPECT_EQ(wrap("averyveryverylongword x", 5, ""), "averyveryverylongword\nx\n");
+  EXPECT_EQ(wrap("", 5, ""), "");
+}
+
 }  // namespace
 }  // namespace tinyllm::reports::detail
