@@ -62,6 +62,15 @@ TEST(JsonReport, KilledByNamesTestsThatTestFilesDefine) {
             std::string::npos);
 }
 
+TEST(JsonReport, AKillerGoogleTestDidNotListStillGetsATestFilesEntry) {
+  GradeResult result = fixtures::pass_all_killed();
+  result.mutants[0].killed_by.push_back("Hidden.CrashedBeforeListing");
+  const json report = mutation_report_json(result);
+  const json& unlisted = report.at("testFiles").at("(tests not listed by GoogleTest)").at("tests");
+  ASSERT_EQ(unlisted.size(), 1U);
+  EXPECT_EQ(unlisted[0].at("id"), "Hidden.CrashedBeforeListing");
+}
+
 TEST(JsonReport, StatusesAndReasonsAreTheGradersAndThresholdsComeFromTheThreshold) {
   const json report = mutation_report_json(fixtures::fail_with_survivors(Reveal::Title));
   EXPECT_EQ(mutant(report, "oracle/src/train/loss_scaler.cpp", "s12").at("status"), "Timeout");
