@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace tinyllm::numerics {
 namespace {
@@ -56,42 +57,54 @@ constexpr typename Layout<Float>::Bits power_of_two_bits(int exponent) {
   return Bits(1) << (exponent - (min_normal - L::mantissa));
 }
 
-// Returns the bit pattern of `bits` rounded to `format`, to nearest, ties to even.
+// Returns the bit pattern of `bits` rounded to `format`, to nearest, ties to even. Magnitudes and
+// exponents are held signed (they never reach the sign bit) because SSE2 compares only signed.
 template <class Float, Format format>
 typename Layout<Float>::Bits round_bits(typename Layout<Float>::Bits bits) {
   using L = Layout<Float>;
   using Bits = typename L::Bits;
+  using Signed = std::make_signed_t<Bits>;
   constexpr Bits sign_mask = Bits(1) << (8 * sizeof(Bits) - 1);
-  constexpr Bits infinity = power_of_two_bits<Float>(L::bias + 1);
-  constexpr Bits quiet_nan = infinity | (Bits(1) << (L::mantissa - 1));
-  constexpr Bits overflow = power_of_two_bits<Float>(format.overflow_exponent);
+  constexpr Signed infinity = power_of_two_bits<Float>(L::bias + 1);
+  constexpr Signed quiet_nan = infinity | (Signed(1) << (L::mantissa - 1));
+  constexpr Signed overflow = power_of_two_bits<Float>(format.overflow_exponent);
+  constexpr int dropped_bits = L::mantissa - (format.precision - 1);
   // The format's smallest subnormal q, and q/2: below q the result is 0 or q.
   constexpr int spacing_exponent = format.min_exponent - (format.precision - 1);
-  constexpr Bits spacing = power_of_two_bits<Float>(spacing_exponent);
-  constexpr Bits half_spacing = power_of_two_bits<Float>(spacing_exponent - 1);
-  constexpr Bits min_normal_exponent = Bits(format.min_exponent + L::bias);
-  constexpr Bits max_binades_below = Bits(format.precision - 1);
+  constexpr Signed spacing = power_of_two_bits<Float>(spacing_exponent);
+  constexpr Signed half_spacing = power_of_two_bits<Float>(spacing_exponent - 1);
+  // The biased exponent (in the input's encoding) of the format's smallest normal; at 1 (bf16 in
+  // float) the format's subnormals are the input's, already on the same fixed-step grid.
+  constexpr Signed min_normal_exponent = format.min_exponent + L::bias;
+  constexpr bool has_own_subnormals = min_normal_exponent > 1;
 
   const Bits sign = bits & sign_mask;
-  const Bits magnitude = bits ^ sign;
-  // The input's own subnormals share the exponent of its smallest normal.
-  const Bits exponent = std::max(Bits(magnitude >> L::mantissa), Bits(1));
-  // Binades below the format's smallest normal, each one more dropped bit. Beyond precision - 1
-  // of them the value is below q, which the select after the rounding handles.
-  const Bits binades_below = std::min(
-      exponent < min_normal_exponent ? min_normal_exponent - exponent : Bits(0), max_binades_below);
-  // step = 2^(dropped bits) = the format's spacing in units of the input's last place.
-  Bits step = Bits(1) << (L::mantissa - (format.precision - 1));
-  for (int shift = 1; shift <= format.precision - 1; shift *= 2)
-    step = (binades_below & Bits(shift)) != 0 ? step << shift : step;
+  const auto magnitude = static_cast<Signed>(bits ^ sign);
+  // step = 2^(bits dropped) = the format's spacing in units of the input's last place.
+  int binades_below = 0;
+  if constexpr (has_own_subnormals) {
+    // Each binade below the format's smallest normal drops one more bit. Beyond precision - 1 of
+    // them the value is below q, which the select after the rounding handles. (The input's own
+    // subnormals share the exponent of its smallest normal, 1.)
+    const Signed exponent = std::max(magnitude >> L::mantissa, Signed(1));
+    binades_below = static_cast<int>(
+        std::clamp(min_normal_exponent - exponent, Signed(0), Signed(format.precision - 1)));
+  }
+  const Signed step = Signed(1) << (dropped_bits + binades_below);
 
-  const Bits lowest_kept = (magnitude & step) != 0 ? 1 : 0;
-  Bits rounded = (magnitude + (step / 2 - 1) + lowest_kept) & ~(step - 1);
-  // Below q: exactly q/2 is a tie that goes to the even neighbour, 0.
-  rounded = magnitude < spacing ? (magnitude > half_spacing ? spacing : Bits(0)) : rounded;
-  rounded = rounded >= overflow ? infinity : rounded;
+  const Signed lowest_kept = (magnitude & step) != 0 ? 1 : 0;
+  // Unsigned sum: a NaN's magnitude plus the increment may pass the sign bit (the NaN select
+  // below discards it); finite magnitudes stay below it.
+  auto rounded = static_cast<Signed>((Bits(magnitude) + Bits((step >> 1) - 1 + lowest_kept)) &
+                                     ~Bits(step - 1));
+  if constexpr (has_own_subnormals) {
+    // Below q: exactly q/2 is a tie that goes to the even neighbour, 0.
+    rounded = magnitude < spacing ? (magnitude > half_spacing ? spacing : 0) : rounded;
+  }
+  // In float, bf16's overflow is float's own: the carry out of its largest value is infinity.
+  if constexpr (overflow < infinity) rounded = rounded >= overflow ? infinity : rounded;
   rounded = magnitude > infinity ? quiet_nan : rounded;
-  return sign | rounded;
+  return sign | static_cast<Bits>(rounded);
 }
 
 template <class Float, Format format>
@@ -103,20 +116,42 @@ Float round_one(Float x) {
 // One loop for the out-of-place and one for the in-place call: with a single pointer the compiler
 // vectorises without a run-time overlap check (which equal pointers would fail).
 template <class Float, Format format>
-void round_span(std::span<const Float> in, std::span<Float> out, const char* name) {
-  if (in.size() != out.size())
-    throw std::invalid_argument(std::string(name) + ": input has " + std::to_string(in.size()) +
-                                " elements but output has " + std::to_string(out.size()) +
-                                "; pass spans of equal length (or the same span twice)");
-  const std::size_t n = in.size();
-  if (static_cast<const void*>(in.data()) == static_cast<const void*>(out.data())) {
-    Float* values = out.data();
-    for (std::size_t i = 0; i < n; ++i) values[i] = round_one<Float, format>(values[i]);
+void round_loop(const Float* in, Float* out, std::size_t n) {
+  if (in == out) {
+    for (std::size_t i = 0; i < n; ++i) out[i] = round_one<Float, format>(out[i]);
   } else {
-    const Float* source = in.data();
-    Float* target = out.data();
-    for (std::size_t i = 0; i < n; ++i) target[i] = round_one<Float, format>(source[i]);
+    for (std::size_t i = 0; i < n; ++i) out[i] = round_one<Float, format>(in[i]);
   }
+}
+
+// The span loops are built twice, for AVX2 (eight lanes and a per-lane variable shift) and for
+// baseline x86-64, and the loader picks the one the processor runs. Both are the same integer
+// steps, so they give the same bits (the exhaustive test checks every float32 against the scalar).
+// (clang 14 clones no templates, hence one plain function per loop.)
+#if defined(__x86_64__) && defined(__GNUC__)
+#define TINYLLM_ALSO_FOR_AVX2 __attribute__((target_clones("avx2", "default")))
+#else
+#define TINYLLM_ALSO_FOR_AVX2
+#endif
+TINYLLM_ALSO_FOR_AVX2 void round_all_to_bf16(const float* in, float* out, std::size_t n) {
+  round_loop<float, bf16>(in, out, n);
+}
+TINYLLM_ALSO_FOR_AVX2 void round_all_to_bf16(const double* in, double* out, std::size_t n) {
+  round_loop<double, bf16>(in, out, n);
+}
+TINYLLM_ALSO_FOR_AVX2 void round_all_to_fp16(const float* in, float* out, std::size_t n) {
+  round_loop<float, fp16>(in, out, n);
+}
+TINYLLM_ALSO_FOR_AVX2 void round_all_to_fp16(const double* in, double* out, std::size_t n) {
+  round_loop<double, fp16>(in, out, n);
+}
+#undef TINYLLM_ALSO_FOR_AVX2
+
+void check_lengths(std::size_t in, std::size_t out, const char* name) {
+  if (in != out)
+    throw std::invalid_argument(std::string(name) + ": input has " + std::to_string(in) +
+                                " elements but output has " + std::to_string(out) +
+                                "; pass spans of equal length (or the same span twice)");
 }
 
 }  // namespace
@@ -135,16 +170,20 @@ double round_to_fp16(double x) {
 }
 
 void round_to_bf16(std::span<const float> in, std::span<float> out) {
-  round_span<float, bf16>(in, out, "round_to_bf16");
+  check_lengths(in.size(), out.size(), "round_to_bf16");
+  round_all_to_bf16(in.data(), out.data(), in.size());
 }
 void round_to_bf16(std::span<const double> in, std::span<double> out) {
-  round_span<double, bf16>(in, out, "round_to_bf16");
+  check_lengths(in.size(), out.size(), "round_to_bf16");
+  round_all_to_bf16(in.data(), out.data(), in.size());
 }
 void round_to_fp16(std::span<const float> in, std::span<float> out) {
-  round_span<float, fp16>(in, out, "round_to_fp16");
+  check_lengths(in.size(), out.size(), "round_to_fp16");
+  round_all_to_fp16(in.data(), out.data(), in.size());
 }
 void round_to_fp16(std::span<const double> in, std::span<double> out) {
-  round_span<double, fp16>(in, out, "round_to_fp16");
+  check_lengths(in.size(), out.size(), "round_to_fp16");
+  round_all_to_fp16(in.data(), out.data(), in.size());
 }
 
 }  // namespace tinyllm::numerics
