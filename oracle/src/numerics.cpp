@@ -5,9 +5,9 @@
 // binade a step of one unit in the pattern is one unit in the last place. Rounding to p bits is
 // therefore: add half a step minus one, plus the lowest kept bit (ties to even), then clear the
 // dropped bits; a carry out of the significand moves into the exponent, which is the next binade's
-// first value (or infinity), as it should. Below the format's smallest normal its spacing stays
-// fixed, so each binade further down drops one more bit; that step is built from fixed shifts and
-// selects so the span loops vectorise (no per-lane variable shift is needed).
+// first value (or infinity), as it should. Below the format's smallest normal its spacing q stays
+// fixed, so each binade further down drops one more bit, down to values under q, which become 0
+// or q. Every case is a select, not a branch, so the span loops vectorise.
 #include "tinyllm/numerics.hpp"
 
 #include <algorithm>
@@ -57,8 +57,21 @@ constexpr typename Layout<Float>::Bits power_of_two_bits(int exponent) {
   return Bits(1) << (exponent - (min_normal - L::mantissa));
 }
 
+// The selects are bit masks rather than conditional expressions: GCC would otherwise merge the
+// comparisons of one value into range checks that cost more blends than they save.
+// Returns -1 (all bits set) if `condition`, else 0.
+template <class Signed>
+Signed all_ones_if(bool condition) {
+  return -Signed(condition);
+}
+// Returns `if_set` where `mask` is all ones, `otherwise` where it is 0.
+template <class Signed>
+Signed select(Signed mask, Signed if_set, Signed otherwise) {
+  return (if_set & mask) | (otherwise & ~mask);
+}
+
 // Returns the bit pattern of `bits` rounded to `format`, to nearest, ties to even. Magnitudes and
-// exponents are held signed (they never reach the sign bit) because SSE2 compares only signed.
+// exponents are held signed (they never reach the sign bit): x86 vector compares are signed.
 template <class Float, Format format>
 typename Layout<Float>::Bits round_bits(typename Layout<Float>::Bits bits) {
   using L = Layout<Float>;
@@ -68,6 +81,9 @@ typename Layout<Float>::Bits round_bits(typename Layout<Float>::Bits bits) {
   constexpr Signed infinity = power_of_two_bits<Float>(L::bias + 1);
   constexpr Signed quiet_nan = infinity | (Signed(1) << (L::mantissa - 1));
   constexpr Signed overflow = power_of_two_bits<Float>(format.overflow_exponent);
+  // The largest finite value plus half its spacing: from there on (the tie goes to the even
+  // 2^overflow_exponent) the result is infinite.
+  constexpr Signed overflow_threshold = overflow - (Signed(1) << (L::mantissa - format.precision));
   constexpr int dropped_bits = L::mantissa - (format.precision - 1);
   // The format's smallest subnormal q, and q/2: below q the result is 0 or q.
   constexpr int spacing_exponent = format.min_exponent - (format.precision - 1);
@@ -85,25 +101,29 @@ typename Layout<Float>::Bits round_bits(typename Layout<Float>::Bits bits) {
   if constexpr (has_own_subnormals) {
     // Each binade below the format's smallest normal drops one more bit. Beyond precision - 1 of
     // them the value is below q, which the select after the rounding handles. (The input's own
-    // subnormals share the exponent of its smallest normal, 1.)
-    const Signed exponent = std::max(magnitude >> L::mantissa, Signed(1));
+    // subnormals, exponent field 0, are far below q: the clamp covers them.)
+    static_assert(min_normal_exponent > format.precision);
+    const Signed below = min_normal_exponent - (magnitude >> L::mantissa);
     binades_below = static_cast<int>(
-        std::clamp(min_normal_exponent - exponent, Signed(0), Signed(format.precision - 1)));
+        below < 0 ? 0 : (below > format.precision - 1 ? format.precision - 1 : below));
   }
   const Signed step = Signed(1) << (dropped_bits + binades_below);
 
-  const Signed lowest_kept = (magnitude & step) != 0 ? 1 : 0;
-  // Unsigned sum: a NaN's magnitude plus the increment may pass the sign bit (the NaN select
-  // below discards it); finite magnitudes stay below it.
-  auto rounded = static_cast<Signed>((Bits(magnitude) + Bits((step >> 1) - 1 + lowest_kept)) &
-                                     ~Bits(step - 1));
+  // Half a step, less one unless the lowest kept bit is set (ties to even). Unsigned sum: a NaN's
+  // magnitude plus the increment may pass the sign bit (the NaN select below discards it);
+  // finite magnitudes stay below it.
+  const Signed increment = (step >> 1) - ((magnitude & step) == 0 ? 1 : 0);
+  auto rounded = static_cast<Signed>((Bits(magnitude) + Bits(increment)) & ~Bits(step - 1));
   if constexpr (has_own_subnormals) {
-    // Below q: exactly q/2 is a tie that goes to the even neighbour, 0.
-    rounded = magnitude < spacing ? (magnitude > half_spacing ? spacing : 0) : rounded;
+    // Below q the step above is too small: (q/2, q) must give q, and up to q/2 (a tie with the
+    // even neighbour 0) must give 0. The rounding left values in [q/2, q) at q/2 or q and larger
+    // ones at q or above, so raise to q and clear what is not above q/2.
+    rounded = std::max(rounded, spacing) & all_ones_if<Signed>(magnitude > half_spacing);
   }
   // In float, bf16's overflow is float's own: the carry out of its largest value is infinity.
-  if constexpr (overflow < infinity) rounded = rounded >= overflow ? infinity : rounded;
-  rounded = magnitude > infinity ? quiet_nan : rounded;
+  if constexpr (overflow < infinity)
+    rounded = select(all_ones_if<Signed>(magnitude >= overflow_threshold), infinity, rounded);
+  rounded = select(all_ones_if<Signed>(magnitude > infinity), quiet_nan, rounded);
   return sign | static_cast<Bits>(rounded);
 }
 
@@ -116,7 +136,7 @@ Float round_one(Float x) {
 // One loop for the out-of-place and one for the in-place call: with a single pointer the compiler
 // vectorises without a run-time overlap check (which equal pointers would fail).
 template <class Float, Format format>
-void round_loop(const Float* in, Float* out, std::size_t n) {
+[[gnu::always_inline]] inline void round_loop(const Float* in, Float* out, std::size_t n) {
   if (in == out) {
     for (std::size_t i = 0; i < n; ++i) out[i] = round_one<Float, format>(out[i]);
   } else {
@@ -127,7 +147,8 @@ void round_loop(const Float* in, Float* out, std::size_t n) {
 // The span loops are built twice, for AVX2 (eight lanes and a per-lane variable shift) and for
 // baseline x86-64, and the loader picks the one the processor runs. Both are the same integer
 // steps, so they give the same bits (the exhaustive test checks every float32 against the scalar).
-// (clang 14 clones no templates, hence one plain function per loop.)
+// (clang 14 clones no templates, hence one plain function per loop, into which round_loop must be
+// inlined to be compiled for AVX2.)
 #if defined(__x86_64__) && defined(__GNUC__)
 #define TINYLLM_ALSO_FOR_AVX2 __attribute__((target_clones("avx2", "default")))
 #else
