@@ -109,10 +109,13 @@ typename Layout<Float>::Bits round_bits(typename Layout<Float>::Bits bits) {
   }
   const Signed step = Signed(1) << (dropped_bits + binades_below);
 
-  // Half a step, less one unless the lowest kept bit is set (ties to even). Unsigned sum: a NaN's
-  // magnitude plus the increment may pass the sign bit (the NaN select below discards it);
-  // finite magnitudes stay below it.
-  const Signed increment = (step >> 1) - ((magnitude & step) == 0 ? 1 : 0);
+  // Half a step, less one unless the lowest kept bit is set (ties to even). That bit is the
+  // significand's: in the binade [q, 2q) every fraction bit is dropped and the lowest kept bit is
+  // the implicit 1, while the pattern holds the exponent's last bit there, hence the OR. Unsigned
+  // sum: a NaN's magnitude plus the increment may pass the sign bit (the NaN select below discards
+  // it); finite magnitudes stay below it.
+  constexpr Signed implicit_bit = Signed(1) << L::mantissa;
+  const Signed increment = (step >> 1) - (((magnitude | implicit_bit) & step) == 0 ? 1 : 0);
   auto rounded = static_cast<Signed>((Bits(magnitude) + Bits(increment)) & ~Bits(step - 1));
   if constexpr (has_own_subnormals) {
     // Below q the step above is too small: (q/2, q) must give q, and up to q/2 (a tie with the

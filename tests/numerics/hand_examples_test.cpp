@@ -73,7 +73,6 @@ TEST(HandExamples, Fp16SmallestSubnormalAndTheTieBelowIt) {
   expect_bits(round_to_fp16(0x1p-25f), 0.0f, "2^-25");
   expect_bits(round_to_fp16(3 * 0x1p-26f), 0x1p-24f, "3 * 2^-26");
   expect_bits(round_to_fp16(-0x1p-25f), -0.0f, "-2^-25");
-  expect_bits(round_to_fp16(3 * 0x1p-25), 2 * 0x1p-24, "3 * 2^-25 (tie between 1 and 2 q: even)");
   // In the subnormal range the spacing is fixed at 2^-24, so 2^-15 + 2^-25 (a tie there) drops
   // to 2^-15, where 11 significant bits would have kept it.
   expect_bits(round_to_fp16(0x1p-15f + 0x1p-25f), 0x1p-15f, "2^-15 + 2^-25");
@@ -88,6 +87,18 @@ TEST(HandExamples, Bf16KeepsFloatRangeAndSubnormals) {
   expect_bits(round_to_bf16(1e30f), 0x1.94p+99f, "1e30 (0x7149f2ca -> 0x714a0000)");
   expect_bits(round_to_bf16(std::numeric_limits<float>::max()), infinity, "FLT_MAX");
   expect_bits(round_to_bf16(0x1p128), static_cast<double>(infinity), "double 2^128");
+}
+
+// In the lowest binade [q, 2q) every fraction bit is dropped, so the lowest kept bit is the
+// implicit 1 and the tie 1.5 q goes up to the even 2q. Catches reading that parity from the bit
+// pattern, where the exponent's last bit sits: it is even for bf16's 2^-133 in double (exponent
+// field 890), so 3 * 2^-134 would go down to 2^-133. (In fp16 that field is odd and hides the
+// mistake.)
+TEST(HandExamples, TieInTheLowestBinadeGoesToTwiceTheSmallestSubnormal) {
+  expect_bits(round_to_bf16(3 * 0x1p-134), 0x1p-132, "bf16 double 3 * 2^-134");
+  expect_bits(round_to_bf16(3 * 0x1p-134f), 0x1p-132f, "bf16 float 3 * 2^-134");
+  expect_bits(round_to_fp16(3 * 0x1p-25), 0x1p-23, "fp16 double 3 * 2^-25");
+  expect_bits(round_to_fp16(3 * 0x1p-25f), 0x1p-23f, "fp16 float 3 * 2^-25");
 }
 
 // A double is rounded once, from its own 53 bits. 1 + 2^-8 + 2^-40 is just above the bf16 tie, so
