@@ -131,7 +131,9 @@ int main(int argc, char** argv) {
   SummaryReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
-  std::printf("\nthroughput ratios, same run:\n");
+  // Google Benchmark's rates are per CPU second, which a shared machine disturbs less than wall
+  // time; the ratios compare runs of the same process.
+  std::printf("\nthroughput ratios (elements per CPU second), same run:\n");
   print_ratio(reporter, "oracle_fp16", "f16c_fp16", ">= 0.5");
   print_ratio(reporter, "oracle_bf16", "eigen_bf16", "> 1");
   return 0;

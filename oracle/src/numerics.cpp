@@ -149,7 +149,8 @@ template <class Float, Format format>
 
 // The span loops are built twice, for AVX2 (eight lanes and a per-lane variable shift) and for
 // baseline x86-64, and the loader picks the one the processor runs. Both are the same integer
-// steps, so they give the same bits (the exhaustive test checks every float32 against the scalar).
+// steps, so they give the same bits (the exhaustive test compares the span and scalar results
+// for every float32).
 // (clang 14 clones no templates, hence one plain function per loop, into which round_loop must be
 // inlined to be compiled for AVX2.)
 #if defined(__x86_64__) && defined(__GNUC__)
