@@ -4,6 +4,7 @@
 // bf16 faster than Eigen).
 #include <benchmark/benchmark.h>
 #include <cpuid.h>
+#include <unistd.h>
 
 #include <Eigen/Core>
 #include <cmath>
@@ -92,6 +93,8 @@ BENCHMARK(f16c_fp16)->Unit(benchmark::kMillisecond);
 // summary.
 class SummaryReporter : public benchmark::ConsoleReporter {
  public:
+  // Colours only on a terminal (the library applies --benchmark_color to its own reporter only).
+  SummaryReporter() : ConsoleReporter(isatty(fileno(stdout)) ? OO_ColorTabular : OO_Tabular) {}
   void ReportRuns(const std::vector<Run>& runs) override {
     ConsoleReporter::ReportRuns(runs);
     for (const Run& run : runs) {
