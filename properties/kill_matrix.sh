@@ -2,11 +2,24 @@
 # Prints which course tests fail on the reference and on each mutant variant: the suite binary is
 # linked against the reference libtinyllm_oracle.so, and LD_LIBRARY_PATH swaps in a variant's
 # (every variant has the same file name, in build/variants/<id>/).
-# Usage: properties/kill_matrix.sh [build-dir] [suite-binary] [RC seed]
+# Usage: properties/kill_matrix.sh [build-dir] [suite-binary or suite folder] [RC seed]
+# A suite folder (e.g. examples/thorough) is first compiled as the grader does: every .cpp in it,
+# the folder on the include path, against the reference oracle, GoogleTest and RapidCheck.
 set -euo pipefail
 build=${1:-build}
 suite=${2:-$build/properties/course_suite}
 seed=${3:-20261201}
+root=$(cd "$(dirname "$0")/.." && pwd)
+if [[ -d $suite ]]; then
+  scratch=$(mktemp -d)
+  trap 'rm -rf "$scratch"' EXIT
+  binary=$scratch/suite
+  reference="$(cd "$build" && pwd)/variants/reference"
+  nice "${CXX:-g++}" -std=c++20 -O2 -ffp-contract=off -Wall -Wextra -Wpedantic -I"$suite" \
+    -I"$root/oracle/include" "$suite"/*.cpp -o "$binary" -L"$reference" -ltinyllm_oracle \
+    -lrapidcheck -lgtest_main -lgtest -pthread -Wl,-rpath,"$reference"
+  suite=$binary
+fi
 status=0
 for variant in reference s{01..24}; do
   lib="$build/variants/$variant"
