@@ -1,0 +1,61 @@
+// `tinyllm-grade grade SUITE`: grade one learner's suite.
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "commands.hpp"
+#include "errors.hpp"
+#include "grade.hpp"
+#include "options.hpp"
+#include "progress.hpp"
+#include "summary.hpp"
+
+namespace tinyllm::runner {
+
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+
+int run_grade_command(const Arguments& args) {
+  CommonOptions common;
+  std::string suite;
+  bool help = false;
+  po::options_description visible("Usage: tinyllm-grade grade SUITE [options]\n\n"
+                                  "Grades the GoogleTest/RapidCheck suite in the folder SUITE.\n"
+                                  "Exit status: 0 PASS, 1 FAIL, 2 INVALID, 3 usage or "
+                                  "configuration error.\n\nOptions");
+  visible.add_options()("help,h", po::bool_switch(&help), "this help");
+  visible.add(common_options(common));
+  po::options_description all;
+  all.add(visible).add_options()("suite", po::value(&suite));
+  po::positional_options_description positional;
+  positional.add("suite", 1);
+  parse_command_line("grade", args, all, positional);
+  if (help) {
+    std::cout << visible << "\n";
+    return 0;
+  }
+  if (suite.empty()) throw UsageError("grade: which suite? tinyllm-grade grade SUITE_FOLDER");
+  if (!fs::is_directory(suite))
+    throw UsageError(fmt::format("grade: {} is not a folder: a suite is a folder of GoogleTest "
+                                 ".cpp files",
+                                 suite));
+
+  GradingContext ctx = prepare_context(common, true);
+  if (!ctx.isolation_note.empty()) std::cerr << "tinyllm-grade: note: " << ctx.isolation_note << "\n";
+  GradeRequest request;
+  request.config = ctx.config;
+  request.mutants = ctx.mutants;
+  request.suite_dir = fs::absolute(suite).lexically_normal();
+  request.work_dir = fs::absolute(ctx.config.report_folder) / "suite-build";
+  request.build_dir = ctx.build_dir;
+  request.source_dir = ctx.source_dir;
+  request.toolchain = ctx.toolchain;
+  request.isolation = ctx.isolation;
+  request.progress = progress_line(!common.quiet);
+  reports::GradeResult result = grade_suite(request);
+  end_progress_line(!common.quiet);
+  write_summary(result, std::cout, stdout_is_terminal());
+  return exit_status(result.verdict);
+}
+
+}  // namespace tinyllm::runner
