@@ -9,9 +9,10 @@
 
 namespace tinyllm::runner {
 
-// Returns the catalog's mutants in file order. Throws UsageError with file, line and column when
-// an entry lacks a key, has a wrong type, repeats an id, names an id outside s01..s24, or points
-// at a source file that does not exist under `source_dir`.
+// Returns the catalog's mutants in file order, read by the catalog library (mutants/). Throws
+// UsageError (with file, line and column where known) when an entry lacks a key, has a wrong
+// type, repeats an id, names an id outside s01..s24, or points at a site file that does not exist
+// under `source_dir`.
 std::vector<reports::MutantInfo> load_catalog(const std::filesystem::path& path,
                                               const std::filesystem::path& source_dir);
 
