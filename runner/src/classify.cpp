@@ -41,6 +41,7 @@ RunVerdict classify_run(const RunOutcome& run, const std::vector<std::string>& e
     case RunEnding::TimedOut:
       v.status = reports::MutantStatus::Timeout;
       v.reason = fmt::format("timed out after {:.1f} s{}", run.seconds, during);
+      name_running_test();
       return v;
     case RunEnding::OutputLimit:
       v.reason = fmt::format("printed more than {} MB{}", limits.output_mb, during);

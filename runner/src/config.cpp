@@ -31,11 +31,13 @@ class Reader {
   void only_keys(const toml::table& table, const std::set<std::string>& known,
                  const std::string& where) const {
     for (const auto& [key, node] : table) {
+      (void)node;
       if (known.count(std::string(key.str())) == 0) {
         std::string list;
         for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-        fail(node, fmt::format("unknown key '{}' in {}; the keys there are: {}", key.str(), where,
-                               list));
+        const auto& begin = key.source().begin;  // the key's own position, not its value's
+        throw UsageError(fmt::format("{}:{}:{}: unknown key '{}' in {}; the keys there are: {}",
+                                     file_, begin.line, begin.column, key.str(), where, list));
       }
     }
   }

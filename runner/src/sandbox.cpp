@@ -622,7 +622,8 @@ RunOutcome run_sandboxed(const RunRequest& request) {
     if (fd >= 0) close(fd);
   }
   outcome.output = kept.text();
-  outcome.last_started_test = last_started_test(kept.tail.empty() ? kept.head : kept.tail);
+  outcome.last_started_test = last_started_test(kept.tail);
+  if (outcome.last_started_test.empty()) outcome.last_started_test = last_started_test(kept.head);
   return outcome;
 }
 
