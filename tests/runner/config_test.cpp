@@ -103,3 +103,26 @@ TEST(Config, required_list_marks_only_those_mutants) {
   apply_required(c, mutants);
   for (const auto& m : mutants) EXPECT_EQ(m.required, m.id == "s07") << m.id;
 }
+
+TEST(Config, example_file_documents_exactly_the_defaults) {
+  Config example = load_config(fs::path(TINYLLM_SOURCE_DIR) / "runner" / "grade.example.toml",
+                               default_config());
+  Config d = default_config();
+  EXPECT_DOUBLE_EQ(example.threshold, d.threshold);
+  EXPECT_EQ(example.required.has_value(), d.required.has_value());
+  EXPECT_EQ(example.reveal, d.reveal);
+  EXPECT_EQ(example.jobs, d.jobs);
+  EXPECT_EQ(example.seed, d.seed);
+  EXPECT_EQ(example.reference_seeds, d.reference_seeds);
+  EXPECT_DOUBLE_EQ(example.timeout_factor, d.timeout_factor);
+  EXPECT_DOUBLE_EQ(example.timeout_constant_seconds, d.timeout_constant_seconds);
+  EXPECT_DOUBLE_EQ(example.reference_timeout_seconds, d.reference_timeout_seconds);
+  EXPECT_DOUBLE_EQ(example.limits.cpu_seconds, d.limits.cpu_seconds);
+  EXPECT_DOUBLE_EQ(example.limits.memory_mb, d.limits.memory_mb);
+  EXPECT_EQ(example.limits.processes, d.limits.processes);
+  EXPECT_DOUBLE_EQ(example.limits.file_size_mb, d.limits.file_size_mb);
+  EXPECT_DOUBLE_EQ(example.limits.output_mb, d.limits.output_mb);
+  EXPECT_DOUBLE_EQ(example.limits.scratch_mb, d.limits.scratch_mb);
+  EXPECT_EQ(example.isolation, d.isolation);
+  EXPECT_EQ(example.report_formats, d.report_formats);
+}
