@@ -131,6 +131,7 @@ reports::GradeResult grade_suite(const GradeRequest& request) {
   fs::create_directories(request.work_dir);
   SuiteBuild build = compile_suite(request.toolchain, request.suite_dir, sources,
                                    request.work_dir, jobs);
+  result.compile_seconds = build.seconds;
   if (!build.ok) {
     result.compile_log = build.diagnostics.empty() ? "the compiler failed without a message"
                                                    : build.diagnostics;
@@ -169,6 +170,7 @@ reports::GradeResult grade_suite(const GradeRequest& request) {
         make_request("reference", seeds[i], true, config.reference_timeout_seconds));
     report_progress(fmt::format("reference, seed {}", seeds[i]));
   });
+  for (const auto& run : reference_runs) result.reference_seconds.push_back(run.seconds);
   std::vector<std::string> expected_tests;
   for (std::size_t i = 0; i < seeds.size(); ++i) {
     RunVerdict v = classify_run(reference_runs[i], {}, config.limits);
