@@ -72,7 +72,7 @@ ninja -C "$naive" -j "$cores" oracle >/dev/null
 first=$(elapsed "$start" "$(now)")
 echo "first full build of the oracle (not counted below): ${first} s"
 start=$(now)
-for n in $(seq -w 1 "$naive_variants"); do
+for n in $(seq -f "%02g" 1 "$naive_variants"); do
   cmake -S "$root" -B "$naive" -DTINYLLM_VARIANT="s$n" >/dev/null
   ninja -C "$naive" -j "$cores" oracle >/dev/null
   objects=()

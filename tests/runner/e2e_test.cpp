@@ -331,3 +331,25 @@ TEST(GraderCommandLine, list_shows_the_catalog) {
       << g.output;
   EXPECT_NE(g.output.find("s24"), std::string::npos);
 }
+
+TEST(GraderSelfcheck, agreeing_catalog_passes_and_prints_the_kill_matrix) {
+  Graded g = run_grader({"selfcheck", "--suite", (suites / "kills_some").string(), "--catalog",
+                         (fs::path(TINYLLM_E2E_FIXTURES) / "catalog_kills_some.toml").string(),
+                         "-c", hostile_config.string(), "-o", fresh_folder("selfcheck").string(),
+                         "-q"});
+  EXPECT_EQ(g.status, 0) << g.output;
+  EXPECT_NE(g.output.find("KillsSome.cast_keeps_float64"), std::string::npos) << g.output;
+  EXPECT_NE(g.output.find("selfcheck: consistent"), std::string::npos);
+}
+
+TEST(GraderSelfcheck, disagreeing_catalog_fails_naming_mutant_and_test) {
+  Graded g = run_grader({"selfcheck", "--suite", (suites / "kills_some").string(), "--catalog",
+                         (fs::path(TINYLLM_E2E_FIXTURES) / "catalog_disagrees.toml").string(),
+                         "-c", hostile_config.string(), "-o", fresh_folder("selfcheck").string(),
+                         "-q"});
+  EXPECT_EQ(g.status, 1) << g.output;
+  EXPECT_NE(g.output.find("DISAGREES: mutant s04"), std::string::npos) << g.output;
+  EXPECT_NE(g.output.find("KillsSome.bf16_matmul_rounds_its_output catches it"),
+            std::string::npos)
+      << g.output;
+}
