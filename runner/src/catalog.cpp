@@ -15,9 +15,10 @@ namespace tinyllm::runner {
 std::vector<reports::MutantInfo> load_catalog(const std::filesystem::path& path,
                                               const std::filesystem::path& source_dir) {
   if (!std::filesystem::is_regular_file(path))
-    throw UsageError(fmt::format("{}: no mutant catalog there; pass --catalog FILE or "
-                                 "--source-dir DIR (the repository holding mutants/catalog.toml)",
-                                 path.string()));
+    throw UsageError(
+        fmt::format("{}: no mutant catalog there; pass --catalog FILE or "
+                    "--source-dir DIR (the repository holding mutants/catalog.toml)",
+                    path.string()));
   std::vector<reports::MutantInfo> mutants;
   try {
     mutants = tinyllm::catalog::load(path);
@@ -27,9 +28,10 @@ std::vector<reports::MutantInfo> load_catalog(const std::filesystem::path& path,
   static const std::regex id_pattern("s(0[1-9]|1[0-9]|2[0-4])");
   for (const auto& m : mutants) {
     if (!std::regex_match(m.id, id_pattern))
-      throw UsageError(fmt::format("{}: mutant id '{}' is not one of s01..s24: the oracle builds "
-                                   "only those variants",
-                                   path.string(), m.id));
+      throw UsageError(
+          fmt::format("{}: mutant id '{}' is not one of s01..s24: the oracle builds "
+                      "only those variants",
+                      path.string(), m.id));
     if (!std::filesystem::is_regular_file(source_dir / m.file))
       throw UsageError(fmt::format("{}: mutant {}: its site file '{}' does not exist under {}",
                                    path.string(), m.id, m.file, source_dir.string()));
@@ -53,9 +55,10 @@ void apply_required(const Config& config, std::vector<reports::MutantInfo>& muta
         const auto& p = config.required_positions[i];
         where = fmt::format("{}:{}:{}", p.file, p.line, p.column);
       }
-      throw UsageError(fmt::format("{}: unknown mutant id '{}' in 'required': the catalog has "
-                                   "{}..{} (see `tinyllm-grade list`)",
-                                   where, id, mutants.front().id, mutants.back().id));
+      throw UsageError(
+          fmt::format("{}: unknown mutant id '{}' in 'required': the catalog has "
+                      "{}..{} (see `tinyllm-grade list`)",
+                      where, id, mutants.front().id, mutants.back().id));
     }
     it->required = true;
   }

@@ -19,10 +19,12 @@ namespace {
 
 std::string signal_reason(int signal, const ResourceLimits& limits) {
   switch (signal) {
-    case SIGXCPU: return fmt::format("used more than {} s of CPU time (SIGXCPU)", limits.cpu_seconds);
+    case SIGXCPU:
+      return fmt::format("used more than {} s of CPU time (SIGXCPU)", limits.cpu_seconds);
     case SIGXFSZ:
       return fmt::format("wrote a file larger than {} MB (SIGXFSZ)", limits.file_size_mb);
-    default: return fmt::format("crashed with {}", signal_name(signal));
+    default:
+      return fmt::format("crashed with {}", signal_name(signal));
   }
 }
 
@@ -51,7 +53,8 @@ RunVerdict classify_run(const RunOutcome& run, const std::vector<std::string>& e
       v.reason = signal_reason(run.signal, limits) + during;
       name_running_test();
       return v;
-    case RunEnding::Exited: break;
+    case RunEnding::Exited:
+      break;
   }
   if (run.result_json) v.result = parse_gtest_json(*run.result_json);
   if (!v.result) {

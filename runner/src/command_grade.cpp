@@ -40,10 +40,11 @@ int run_grade_command(const Arguments& args) {
   CommonOptions common;
   std::string suite, timings;
   bool help = false;
-  po::options_description visible("Usage: tinyllm-grade grade SUITE [options]\n\n"
-                                  "Grades the GoogleTest/RapidCheck suite in the folder SUITE.\n"
-                                  "Exit status: 0 PASS, 1 FAIL, 2 INVALID, 3 usage or "
-                                  "configuration error.\n\nOptions");
+  po::options_description visible(
+      "Usage: tinyllm-grade grade SUITE [options]\n\n"
+      "Grades the GoogleTest/RapidCheck suite in the folder SUITE.\n"
+      "Exit status: 0 PASS, 1 FAIL, 2 INVALID, 3 usage or "
+      "configuration error.\n\nOptions");
   visible.add_options()("help,h", po::bool_switch(&help), "this help")(
       "timings", po::value(&timings)->value_name("FILE"),
       "also write the compile and run times as JSON (bench/grading uses it)");
@@ -59,12 +60,14 @@ int run_grade_command(const Arguments& args) {
   }
   if (suite.empty()) throw UsageError("grade: which suite? tinyllm-grade grade SUITE_FOLDER");
   if (!fs::is_directory(suite))
-    throw UsageError(fmt::format("grade: {} is not a folder: a suite is a folder of GoogleTest "
-                                 ".cpp files",
-                                 suite));
+    throw UsageError(
+        fmt::format("grade: {} is not a folder: a suite is a folder of GoogleTest "
+                    ".cpp files",
+                    suite));
 
   GradingContext ctx = prepare_context(common, true);
-  if (!ctx.isolation_note.empty()) std::cerr << "tinyllm-grade: note: " << ctx.isolation_note << "\n";
+  if (!ctx.isolation_note.empty())
+    std::cerr << "tinyllm-grade: note: " << ctx.isolation_note << "\n";
   GradeRequest request;
   request.config = ctx.config;
   request.mutants = ctx.mutants;

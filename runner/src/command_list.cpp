@@ -13,10 +13,11 @@ namespace po = boost::program_options;
 int run_list_command(const Arguments& args) {
   CommonOptions common;
   bool help = false, verbose = false;
-  po::options_description visible("Usage: tinyllm-grade list [options]\n\n"
-                                  "Lists the pitfall mutants of the catalog: id, whether a PASS "
-                                  "requires it, title, and (with --verbose) symptom, site and the "
-                                  "course tests that catch it.\n\nOptions");
+  po::options_description visible(
+      "Usage: tinyllm-grade list [options]\n\n"
+      "Lists the pitfall mutants of the catalog: id, whether a PASS "
+      "requires it, title, and (with --verbose) symptom, site and the "
+      "course tests that catch it.\n\nOptions");
   visible.add_options()("help,h", po::bool_switch(&help), "this help")(
       "verbose,v", po::bool_switch(&verbose), "also symptom, site and caught_by");
   visible.add(common_options(common));

@@ -40,15 +40,16 @@ int run_selfcheck_command(const Arguments& args) {
     return 0;
   }
   GradingContext ctx = prepare_context(common, true);
-  if (!ctx.isolation_note.empty()) std::cerr << "tinyllm-grade: note: " << ctx.isolation_note << "\n";
+  if (!ctx.isolation_note.empty())
+    std::cerr << "tinyllm-grade: note: " << ctx.isolation_note << "\n";
   GradeRequest request;
   request.config = ctx.config;
   request.config.threshold = 1.0;  // the course suite must detect every mutant
   request.mutants = ctx.mutants;
   request.suite_dir = suite.empty() ? ctx.source_dir / "properties" : fs::absolute(suite);
   if (!fs::is_directory(request.suite_dir))
-    throw UsageError(fmt::format("selfcheck: {} is not a folder; pass --suite DIR",
-                                 request.suite_dir.string()));
+    throw UsageError(
+        fmt::format("selfcheck: {} is not a folder; pass --suite DIR", request.suite_dir.string()));
   request.work_dir = fs::absolute(ctx.config.report_folder) / "selfcheck-build";
   request.build_dir = ctx.build_dir;
   request.source_dir = ctx.source_dir;
@@ -73,10 +74,11 @@ int run_selfcheck_command(const Arguments& args) {
       report.disagreements.push_back(fmt::format("mutant {} ({}) survived the whole course suite",
                                                  m.mutant.id, m.mutant.title));
   if (report.disagreements.empty()) {
-    std::cout << fmt::format("\nselfcheck: consistent: the reference passes all {} tests, and "
-                             "each of the {} mutants is killed by the tests the catalog names "
-                             "({:.1f} s)\n",
-                             result.tests.size(), result.mutants.size(), result.seconds);
+    std::cout << fmt::format(
+        "\nselfcheck: consistent: the reference passes all {} tests, and "
+        "each of the {} mutants is killed by the tests the catalog names "
+        "({:.1f} s)\n",
+        result.tests.size(), result.mutants.size(), result.seconds);
     return 0;
   }
   std::cout << "\n";

@@ -35,8 +35,8 @@ Toolchain default_toolchain(const fs::path& source_dir, const fs::path& build_di
   t.cxx_flags = split_words(build_info::suite_cxx_flags);
   t.include_dirs = {source_dir / "oracle" / "include"};
   // The course's RapidCheck generators, which learners may use.
-  for (const fs::path& extra : {source_dir / "properties" / "include", source_dir / "properties",
-                                source_dir})
+  for (const fs::path& extra :
+       {source_dir / "properties" / "include", source_dir / "properties", source_dir})
     if (fs::is_directory(extra)) t.include_dirs.push_back(extra);
   t.reference_library_dir = build_dir / "variants" / "reference";
   t.link_libraries = split_words(build_info::suite_link_libraries);
@@ -59,9 +59,10 @@ SuiteBuild compile_suite(const Toolchain& toolchain, const fs::path& suite_dir,
   const auto start = std::chrono::steady_clock::now();
   SuiteBuild build;
   if (sources.empty()) {
-    build.diagnostics = fmt::format("{}: no .cpp files: a suite is a folder of GoogleTest .cpp "
-                                    "files that include <tinyllm/tinyllm.hpp>",
-                                    suite_dir.string());
+    build.diagnostics = fmt::format(
+        "{}: no .cpp files: a suite is a folder of GoogleTest .cpp "
+        "files that include <tinyllm/tinyllm.hpp>",
+        suite_dir.string());
     return build;
   }
   const fs::path object_dir = out_dir / "objects";

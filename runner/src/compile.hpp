@@ -8,8 +8,8 @@
 namespace tinyllm::runner {
 
 struct Toolchain {
-  std::string compiler;                 // g++ or clang++
-  std::vector<std::string> cxx_flags;   // -std=c++20 ...
+  std::string compiler;                // g++ or clang++
+  std::vector<std::string> cxx_flags;  // -std=c++20 ...
   std::vector<std::filesystem::path> include_dirs;
   std::filesystem::path reference_library_dir;  // holds libtinyllm_oracle.so
   std::vector<std::string> link_libraries;      // after -ltinyllm_oracle

@@ -3,9 +3,9 @@
 #include "config.hpp"
 
 #include <fmt/format.h>
+#include <toml++/toml.h>
 
 #include <set>
-#include <toml++/toml.h>
 
 #include "errors.hpp"
 
@@ -76,13 +76,20 @@ class Reader {
 
   static std::string type_name(const toml::node& node) {
     switch (node.type()) {
-      case toml::node_type::string: return "a string";
-      case toml::node_type::integer: return "an integer";
-      case toml::node_type::floating_point: return "a float";
-      case toml::node_type::boolean: return "a boolean";
-      case toml::node_type::array: return "an array";
-      case toml::node_type::table: return "a table";
-      default: return "a date or time";
+      case toml::node_type::string:
+        return "a string";
+      case toml::node_type::integer:
+        return "an integer";
+      case toml::node_type::floating_point:
+        return "a float";
+      case toml::node_type::boolean:
+        return "a boolean";
+      case toml::node_type::array:
+        return "an array";
+      case toml::node_type::table:
+        return "a table";
+      default:
+        return "a date or time";
     }
   }
 
@@ -121,8 +128,7 @@ void read_timeout(const Reader& in, const toml::table& t, Config& c) {
   }
   if (const auto* n = t.get("constant_seconds")) {
     c.timeout_constant_seconds = in.number(*n, "timeout.constant_seconds");
-    if (c.timeout_constant_seconds < 0)
-      in.fail(*n, "'timeout.constant_seconds' must be 0 or more");
+    if (c.timeout_constant_seconds < 0) in.fail(*n, "'timeout.constant_seconds' must be 0 or more");
   }
   if (const auto* n = t.get("reference_seconds"))
     c.reference_timeout_seconds = in.positive(*n, "timeout.reference_seconds");
@@ -139,7 +145,8 @@ void read_limits(const Reader& in, const toml::table& t, Config& c) {
     l.processes = in.integer(*n, "limits.processes");
     if (l.processes < 1) in.fail(*n, "'limits.processes' must be at least 1");
   }
-  if (const auto* n = t.get("file_size_mb")) l.file_size_mb = in.positive(*n, "limits.file_size_mb");
+  if (const auto* n = t.get("file_size_mb"))
+    l.file_size_mb = in.positive(*n, "limits.file_size_mb");
   if (const auto* n = t.get("output_mb")) l.output_mb = in.positive(*n, "limits.output_mb");
   if (const auto* n = t.get("scratch_mb")) l.scratch_mb = in.positive(*n, "limits.scratch_mb");
 }
@@ -176,13 +183,18 @@ void read_paths(const Reader& in, const toml::table& t, const std::filesystem::p
 
 }  // namespace
 
-Config default_config() { return Config{}; }
+Config default_config() {
+  return Config{};
+}
 
 const char* reveal_name(reports::Reveal reveal) {
   switch (reveal) {
-    case reports::Reveal::Nothing: return "nothing";
-    case reports::Reveal::Title: return "title";
-    case reports::Reveal::TitleAndSymptom: return "title_and_symptom";
+    case reports::Reveal::Nothing:
+      return "nothing";
+    case reports::Reveal::Title:
+      return "title";
+    case reports::Reveal::TitleAndSymptom:
+      return "title_and_symptom";
   }
   return "?";
 }
@@ -190,9 +202,10 @@ const char* reveal_name(reports::Reveal reveal) {
 Config load_config(const std::filesystem::path& path, Config c) {
   const std::string file = path.string();
   if (!std::filesystem::is_regular_file(path))
-    throw UsageError(fmt::format("{}: no such configuration file (see docs/configuration.md and "
-                                 "runner/grade.example.toml)",
-                                 file));
+    throw UsageError(
+        fmt::format("{}: no such configuration file (see docs/configuration.md and "
+                    "runner/grade.example.toml)",
+                    file));
   toml::table root;
   try {
     root = toml::parse_file(file);
@@ -228,9 +241,12 @@ Config load_config(const std::filesystem::path& path, Config c) {
   }
   if (const auto* n = root.get("reveal")) {
     std::string r = in.string(*n, "reveal");
-    if (r == "nothing") c.reveal = reports::Reveal::Nothing;
-    else if (r == "title") c.reveal = reports::Reveal::Title;
-    else if (r == "title_and_symptom") c.reveal = reports::Reveal::TitleAndSymptom;
+    if (r == "nothing")
+      c.reveal = reports::Reveal::Nothing;
+    else if (r == "title")
+      c.reveal = reports::Reveal::Title;
+    else if (r == "title_and_symptom")
+      c.reveal = reports::Reveal::TitleAndSymptom;
     else
       in.fail(*n, fmt::format("'reveal' must be \"nothing\", \"title\" or \"title_and_symptom\", "
                               "not \"{}\"",
@@ -249,9 +265,12 @@ Config load_config(const std::filesystem::path& path, Config c) {
     in.only_keys(t, {"isolation"}, "[sandbox]");
     if (const auto* i = t.get("isolation")) {
       std::string v = in.string(*i, "sandbox.isolation");
-      if (v == "auto") c.isolation = Isolation::Auto;
-      else if (v == "namespaces") c.isolation = Isolation::Namespaces;
-      else if (v == "plain") c.isolation = Isolation::Plain;
+      if (v == "auto")
+        c.isolation = Isolation::Auto;
+      else if (v == "namespaces")
+        c.isolation = Isolation::Namespaces;
+      else if (v == "plain")
+        c.isolation = Isolation::Plain;
       else
         in.fail(*i, fmt::format("'sandbox.isolation' must be \"auto\", \"namespaces\" or "
                                 "\"plain\", not \"{}\"",

@@ -20,12 +20,12 @@ struct SourcePosition {
 
 // Limits on one run of a suite (one process tree).
 struct ResourceLimits {
-  double cpu_seconds = 300;   // RLIMIT_CPU of each process
-  double memory_mb = 2048;    // RLIMIT_AS of each process
-  long processes = 64;        // processes and threads of the run's user (RLIMIT_NPROC)
-  double file_size_mb = 64;   // largest file a run may write (RLIMIT_FSIZE)
-  double output_mb = 8;       // stdout + stderr of a run; beyond it the run is stopped
-  double scratch_mb = 256;    // size of the run's private working and temporary folders
+  double cpu_seconds = 300;  // RLIMIT_CPU of each process
+  double memory_mb = 2048;   // RLIMIT_AS of each process
+  long processes = 64;       // processes and threads of the run's user (RLIMIT_NPROC)
+  double file_size_mb = 64;  // largest file a run may write (RLIMIT_FSIZE)
+  double output_mb = 8;      // stdout + stderr of a run; beyond it the run is stopped
+  double scratch_mb = 256;   // size of the run's private working and temporary folders
 };
 
 // How runs are isolated: "auto" uses namespaces when the machine allows and says so when not,
@@ -40,7 +40,7 @@ struct Config {
   reports::Reveal reveal = reports::Reveal::Title;
   int jobs = 0;  // parallel runs; 0 = every core
 
-  std::uint64_t seed = 20261201;                  // the grading seed (RapidCheck's seed=)
+  std::uint64_t seed = 20261201;                        // the grading seed (RapidCheck's seed=)
   std::vector<std::uint64_t> reference_seeds = {1, 2};  // more seeds the reference must pass
 
   double timeout_factor = 1.5;             // a variant's timeout: factor * reference time

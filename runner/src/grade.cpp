@@ -71,9 +71,12 @@ fs::path variant_library(const fs::path& build_dir, const std::string& variant) 
 
 int exit_status(reports::Verdict v) {
   switch (v) {
-    case reports::Verdict::Pass: return 0;
-    case reports::Verdict::Fail: return 1;
-    case reports::Verdict::Invalid: return 2;
+    case reports::Verdict::Pass:
+      return 0;
+    case reports::Verdict::Fail:
+      return 1;
+    case reports::Verdict::Invalid:
+      return 2;
   }
   return 2;
 }
@@ -129,16 +132,17 @@ reports::GradeResult grade_suite(const GradeRequest& request) {
   for (const auto& s : sources)
     result.suite_files[fs::relative(s, request.suite_dir).string()] = read_text(s);
   fs::create_directories(request.work_dir);
-  SuiteBuild build = compile_suite(request.toolchain, request.suite_dir, sources,
-                                   request.work_dir, jobs);
+  SuiteBuild build =
+      compile_suite(request.toolchain, request.suite_dir, sources, request.work_dir, jobs);
   result.compile_seconds = build.seconds;
   if (!build.ok) {
-    result.compile_log = build.diagnostics.empty() ? "the compiler failed without a message"
-                                                   : build.diagnostics;
+    result.compile_log =
+        build.diagnostics.empty() ? "the compiler failed without a message" : build.diagnostics;
     result.invalid_reasons.push_back("the suite does not compile");
     return finish();
   }
-  const int total_runs = static_cast<int>(1 + config.reference_seeds.size() + request.mutants.size());
+  const int total_runs =
+      static_cast<int>(1 + config.reference_seeds.size() + request.mutants.size());
   std::atomic<int> runs_done{0};
   auto report_progress = [&](const std::string& what) {
     int done = ++runs_done;
@@ -166,8 +170,8 @@ reports::GradeResult grade_suite(const GradeRequest& request) {
   seeds.insert(seeds.end(), config.reference_seeds.begin(), config.reference_seeds.end());
   std::vector<RunOutcome> reference_runs(seeds.size());
   parallel_for(seeds.size(), jobs, [&](std::size_t i) {
-    reference_runs[i] = run_sandboxed(
-        make_request("reference", seeds[i], true, config.reference_timeout_seconds));
+    reference_runs[i] =
+        run_sandboxed(make_request("reference", seeds[i], true, config.reference_timeout_seconds));
     report_progress(fmt::format("reference, seed {}", seeds[i]));
   });
   for (const auto& run : reference_runs) result.reference_seconds.push_back(run.seconds);
@@ -189,13 +193,11 @@ reports::GradeResult grade_suite(const GradeRequest& request) {
     }
     if (v.status == reports::MutantStatus::Survived) continue;
     auto reproduce = [&](const std::string& test) {
-      return fmt::format("cd {} && env RC_PARAMS={} LD_LIBRARY_PATH={} ./suite{}",
-                         shell_quote(request.work_dir.string()),
-                         shell_quote(fmt::format("seed={}", seeds[i])),
-                         shell_quote(variant_library(request.build_dir, "reference")
-                                         .parent_path()
-                                         .string()),
-                         test.empty() ? "" : " --gtest_filter=" + shell_quote(test));
+      return fmt::format(
+          "cd {} && env RC_PARAMS={} LD_LIBRARY_PATH={} ./suite{}",
+          shell_quote(request.work_dir.string()), shell_quote(fmt::format("seed={}", seeds[i])),
+          shell_quote(variant_library(request.build_dir, "reference").parent_path().string()),
+          test.empty() ? "" : " --gtest_filter=" + shell_quote(test));
     };
     if (!v.failures.empty()) {
       for (const auto& f : v.failures)
@@ -241,9 +243,9 @@ reports::GradeResult grade_suite(const GradeRequest& request) {
   // 4. Score.
   int detected = 0;
   for (const auto& m : result.mutants) detected += reports::detected(m.status) ? 1 : 0;
-  result.score = result.mutants.empty() ? 0.0
-                                        : static_cast<double>(detected) /
-                                              static_cast<double>(result.mutants.size());
+  result.score = result.mutants.empty()
+                     ? 0.0
+                     : static_cast<double>(detected) / static_cast<double>(result.mutants.size());
   return finish();
 }
 

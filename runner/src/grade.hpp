@@ -13,14 +13,14 @@
 namespace tinyllm::runner {
 
 struct GradeRequest {
-  Config config;                                // resolved: defaults, file, command line
-  std::vector<reports::MutantInfo> mutants;     // the catalog, `required` applied
+  Config config;                             // resolved: defaults, file, command line
+  std::vector<reports::MutantInfo> mutants;  // the catalog, `required` applied
   std::filesystem::path suite_dir;
   std::vector<std::filesystem::path> sources;   // empty: every C++ source under suite_dir
   std::filesystem::path work_dir;               // the compiled suite stays here (reproducing)
   std::filesystem::path build_dir, source_dir;  // the oracle's build (variants/) and source
   Toolchain toolchain;
-  Isolation isolation = Isolation::Plain;       // resolved
+  Isolation isolation = Isolation::Plain;  // resolved
   // Called after each run with (runs done, runs in all, what just finished).
   std::function<void(int, int, const std::string&)> progress;
 };

@@ -22,8 +22,10 @@ std::optional<GtestResult> parse_gtest_json(const std::string& text) {
         return std::nullopt;
       TestOutcome t;
       t.name = suite_name + "." + test["name"].get<std::string>();
-      if (test.contains("file") && test["file"].is_string()) t.file = test["file"].get<std::string>();
-      if (test.contains("line") && test["line"].is_number_integer()) t.line = test["line"].get<int>();
+      if (test.contains("file") && test["file"].is_string())
+        t.file = test["file"].get<std::string>();
+      if (test.contains("line") && test["line"].is_number_integer())
+        t.line = test["line"].get<int>();
       if (test.contains("failures") && test["failures"].is_array()) {
         for (const auto& f : test["failures"]) {
           t.failed = true;

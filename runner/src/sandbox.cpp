@@ -30,9 +30,9 @@
 #include <chrono>
 #include <cstring>
 #include <fstream>
-#include <utility>
 #include <random>
 #include <stdexcept>
+#include <utility>
 
 #include "errors.hpp"
 
@@ -168,13 +168,15 @@ void close_other_fds(int keep_a, int keep_b) {
 
 int run_step(const ChildPlan::Step& s) {
   switch (s.kind) {
-    case ChildPlan::Step::MakeDir: return mkdir(s.target.c_str(), 0755);
+    case ChildPlan::Step::MakeDir:
+      return mkdir(s.target.c_str(), 0755);
     case ChildPlan::Step::MakeFile: {
       int fd = open(s.target.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0444);
       if (fd < 0) return -1;
       return close(fd);
     }
-    case ChildPlan::Step::MakeSymlink: return symlink(s.source.c_str(), s.target.c_str());
+    case ChildPlan::Step::MakeSymlink:
+      return symlink(s.source.c_str(), s.target.c_str());
     case ChildPlan::Step::BindReadOnly:
       if (mount(s.source.c_str(), s.target.c_str(), nullptr, MS_BIND, nullptr) != 0) return -1;
       return mount(nullptr, s.target.c_str(), nullptr,
@@ -299,7 +301,8 @@ void add_system_folders(ChildPlan& plan) {
     if (ec || !fs::exists(status)) continue;
     std::string target = plan.root + dir;
     if (fs::is_symlink(status)) {
-      plan.steps.push_back({ChildPlan::Step::MakeSymlink, fs::read_symlink(dir).string(), target, {}});
+      plan.steps.push_back(
+          {ChildPlan::Step::MakeSymlink, fs::read_symlink(dir).string(), target, {}});
     } else if (fs::is_directory(status)) {
       plan.steps.push_back({ChildPlan::Step::MakeDir, {}, target, {}});
       plan.steps.push_back({ChildPlan::Step::BindReadOnly, dir, target, {}});
@@ -309,11 +312,19 @@ void add_system_folders(ChildPlan& plan) {
 
 std::string describe_step(const ChildPlan& plan, int step) {
   switch (step) {
-    case 0: return "making the mount namespace private";
-    case -1: return "mounting the run's root tmpfs";
-    case -2: case -3: case -4: case -5: return "switching to the run's root (pivot_root)";
-    case -6: return "starting the suite (fork)";
-    default: break;
+    case 0:
+      return "making the mount namespace private";
+    case -1:
+      return "mounting the run's root tmpfs";
+    case -2:
+    case -3:
+    case -4:
+    case -5:
+      return "switching to the run's root (pivot_root)";
+    case -6:
+      return "starting the suite (fork)";
+    default:
+      break;
   }
   if (step >= 1 && static_cast<std::size_t>(step) <= plan.steps.size()) {
     const auto& s = plan.steps[static_cast<std::size_t>(step - 1)];
@@ -354,7 +365,8 @@ struct OutputKeeper {
   std::string text() const {
     std::string t = tail.size() > kOutputTail ? tail.substr(tail.size() - kOutputTail) : tail;
     if (total > head.size() + t.size())
-      return head + fmt::format("\n[... {} bytes left out ...]\n", total - head.size() - t.size()) + t;
+      return head + fmt::format("\n[... {} bytes left out ...]\n", total - head.size() - t.size()) +
+             t;
     return head + t;
   }
 };
@@ -381,10 +393,9 @@ Isolation resolve_isolation(Isolation wanted, std::string& note) {
     why = "not running as root";
   } else {
     static std::array<char, 64 * 1024> stack;
-    pid_t p = clone([](void*) -> int { _exit(0); }, stack.data() + stack.size(),
-                    CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS |
-                        SIGCHLD,
-                    nullptr);
+    pid_t p = clone(
+        [](void*) -> int { _exit(0); }, stack.data() + stack.size(),
+        CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS | SIGCHLD, nullptr);
     if (p < 0) {
       why = fmt::format("cannot create namespaces ({})", std::strerror(errno));
     } else {
@@ -393,13 +404,15 @@ Isolation resolve_isolation(Isolation wanted, std::string& note) {
     }
   }
   if (wanted == Isolation::Namespaces)
-    throw UsageError(fmt::format("sandbox.isolation = \"namespaces\" but {}: run the grader as "
-                                 "root (or in a container allowed to unshare), or set "
-                                 "isolation = \"auto\"",
-                                 why));
-  note = fmt::format("isolation: plain ({}): runs get limits, a process group{}, but no private "
-                     "file system, network or PID space",
-                     why, geteuid() == 0 ? " and a private uid" : "");
+    throw UsageError(
+        fmt::format("sandbox.isolation = \"namespaces\" but {}: run the grader as "
+                    "root (or in a container allowed to unshare), or set "
+                    "isolation = \"auto\"",
+                    why));
+  note = fmt::format(
+      "isolation: plain ({}): runs get limits, a process group{}, but no private "
+      "file system, network or PID space",
+      why, geteuid() == 0 ? " and a private uid" : "");
   return Isolation::Plain;
 }
 
@@ -458,10 +471,14 @@ RunOutcome run_sandboxed(const RunRequest& request) {
     st.push_back({S::MakeDir, {}, plan.root + "/grade/lib", {}});
     st.push_back({S::BindReadOnly, (run_dir / "lib").string(), plan.root + "/grade/lib", {}});
     st.push_back({S::MakeFile, {}, plan.root + "/grade/suite", {}});
-    st.push_back({S::BindReadOnly, fs::absolute(request.executable).string(),
-                  plan.root + "/grade/suite", {}});
+    st.push_back({S::BindReadOnly,
+                  fs::absolute(request.executable).string(),
+                  plan.root + "/grade/suite",
+                  {}});
     st.push_back({S::MakeDir, {}, plan.root + "/grade/result", {}});
-    st.push_back({S::Tmpfs, {}, plan.root + "/grade/result",
+    st.push_back({S::Tmpfs,
+                  {},
+                  plan.root + "/grade/result",
                   fmt::format("size={}k,mode=0700,uid={},gid={}", kMaxResultBytes / 1024, plan.uid,
                               plan.uid)});
     plan.executable = "/grade/suite";
@@ -505,8 +522,8 @@ RunOutcome run_sandboxed(const RunRequest& request) {
     pid = fork();
     if (pid == 0) become_suite(plan);
   }
-  if (pid < 0) throw std::runtime_error(fmt::format("sandbox: cannot start a run ({})",
-                                                    std::strerror(errno)));
+  if (pid < 0)
+    throw std::runtime_error(fmt::format("sandbox: cannot start a run ({})", std::strerror(errno)));
   output.close_write();
   status.close_write();
   int pidfd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
@@ -519,9 +536,8 @@ RunOutcome run_sandboxed(const RunRequest& request) {
   RunOutcome outcome;
   OutputKeeper kept;
   std::string status_bytes;
-  const auto deadline =
-      start + std::chrono::duration_cast<Clock::duration>(
-                  std::chrono::duration<double>(request.timeout_seconds));
+  const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
+                                    std::chrono::duration<double>(request.timeout_seconds));
   const std::size_t output_cap = static_cast<std::size_t>(request.limits.output_mb * 1024 * 1024);
   bool exited = false, output_open = true, status_open = true, stopped = false;
   auto stop = [&](RunEnding why) {

@@ -14,8 +14,8 @@
 namespace tinyllm::runner {
 
 struct RunRequest {
-  std::filesystem::path executable;  // the compiled suite
-  std::filesystem::path library;     // a libtinyllm_oracle.so: the reference or one variant
+  std::filesystem::path executable;      // the compiled suite
+  std::filesystem::path library;         // a libtinyllm_oracle.so: the reference or one variant
   std::vector<std::string> arguments;    // after the program name; the sandbox adds --gtest_output
   std::vector<std::string> environment;  // KEY=VALUE added to the minimal environment
   double timeout_seconds = 60;

@@ -57,8 +57,10 @@ void write_kill_matrix(const reports::GradeResult& course, std::ostream& out) {
     for (const auto& m : course.mutants) {
       bool killed = std::find(m.killed_by.begin(), m.killed_by.end(), t.name) != m.killed_by.end();
       char mark = '.';
-      if (m.status == reports::MutantStatus::Timeout) mark = 'T';
-      else if (killed) mark = m.reason.find("failed") != std::string::npos ? 'X' : 'C';
+      if (m.status == reports::MutantStatus::Timeout)
+        mark = 'T';
+      else if (killed)
+        mark = m.reason.find("failed") != std::string::npos ? 'X' : 'C';
       out << "  " << mark;
     }
     out << "\n";

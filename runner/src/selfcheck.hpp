@@ -12,7 +12,7 @@
 namespace tinyllm::runner {
 
 struct SelfcheckReport {
-  std::vector<std::string> disagreements;  // each names the mutant and the test
+  std::vector<std::string> disagreements;                  // each names the mutant and the test
   std::vector<std::pair<std::string, std::string>> twins;  // mutants with equal failing tests
 };
 

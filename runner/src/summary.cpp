@@ -29,11 +29,12 @@ void write_summary(const reports::GradeResult& r, std::ostream& out, bool colour
                        f.test.empty() ? "(no test named)" : f.test, f.seed, f.message, f.reproduce);
   }
   if (r.verdict != reports::Verdict::Invalid) {
-    out << fmt::format("\n{:<5} {:<9} {:>7}  {}\n", "id", "status", "seconds", "killed by / reason");
+    out << fmt::format("\n{:<5} {:<9} {:>7}  {}\n", "id", "status", "seconds",
+                       "killed by / reason");
     for (const auto& m : r.mutants) {
-      fmt::color c = m.status == reports::MutantStatus::Survived ? fmt::color::red
+      fmt::color c = m.status == reports::MutantStatus::Survived  ? fmt::color::red
                      : m.status == reports::MutantStatus::Timeout ? fmt::color::yellow
-                                                                   : fmt::color::green;
+                                                                  : fmt::color::green;
       std::string detail = m.killed_by.empty() ? m.reason : join_tests(m.killed_by);
       if (!m.killed_by.empty() && m.reason.rfind("1 test failed", 0) != 0 &&
           m.reason.find("tests failed") == std::string::npos)

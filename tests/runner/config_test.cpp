@@ -42,9 +42,10 @@ TEST(Config, defaults_are_the_issues_policy) {
 }
 
 TEST(Config, file_overrides_only_the_keys_it_names) {
-  Config c = load_config(write_file("override", "threshold = 0.5\n[timeout]\nfactor = 3\n"
-                                                "[limits]\nprocesses = 9\n"
-                                                "[reports]\nformats = [\"json\"]\n"),
+  Config c = load_config(write_file("override",
+                                    "threshold = 0.5\n[timeout]\nfactor = 3\n"
+                                    "[limits]\nprocesses = 9\n"
+                                    "[reports]\nformats = [\"json\"]\n"),
                          default_config());
   EXPECT_DOUBLE_EQ(c.threshold, 0.5);
   EXPECT_DOUBLE_EQ(c.timeout_factor, 3.0);  // an integer is accepted where a number is expected
@@ -83,10 +84,10 @@ TEST(Config, unknown_reveal_level_and_report_format_are_rejected) {
 }
 
 TEST(Config, unknown_required_mutant_is_reported_at_its_position) {
-  Config c = load_config(write_file("required", "required = [\"s01\",\n  \"s42\"]\n"),
-                         default_config());
-  auto mutants = load_catalog(fs::path(TINYLLM_SOURCE_DIR) / "mutants" / "catalog.toml",
-                              TINYLLM_SOURCE_DIR);
+  Config c =
+      load_config(write_file("required", "required = [\"s01\",\n  \"s42\"]\n"), default_config());
+  auto mutants =
+      load_catalog(fs::path(TINYLLM_SOURCE_DIR) / "mutants" / "catalog.toml", TINYLLM_SOURCE_DIR);
   try {
     apply_required(c, mutants);
     FAIL() << "s42 was accepted";
@@ -98,15 +99,15 @@ TEST(Config, unknown_required_mutant_is_reported_at_its_position) {
 
 TEST(Config, required_list_marks_only_those_mutants) {
   Config c = load_config(write_file("subset", "required = [\"s07\"]\n"), default_config());
-  auto mutants = load_catalog(fs::path(TINYLLM_SOURCE_DIR) / "mutants" / "catalog.toml",
-                              TINYLLM_SOURCE_DIR);
+  auto mutants =
+      load_catalog(fs::path(TINYLLM_SOURCE_DIR) / "mutants" / "catalog.toml", TINYLLM_SOURCE_DIR);
   apply_required(c, mutants);
   for (const auto& m : mutants) EXPECT_EQ(m.required, m.id == "s07") << m.id;
 }
 
 TEST(Config, example_file_documents_exactly_the_defaults) {
-  Config example = load_config(fs::path(TINYLLM_SOURCE_DIR) / "runner" / "grade.example.toml",
-                               default_config());
+  Config example =
+      load_config(fs::path(TINYLLM_SOURCE_DIR) / "runner" / "grade.example.toml", default_config());
   Config d = default_config();
   EXPECT_DOUBLE_EQ(example.threshold, d.threshold);
   EXPECT_EQ(example.required.has_value(), d.required.has_value());

@@ -31,8 +31,8 @@ const fs::path hostile_config = fs::path(TINYLLM_E2E_CONFIGS) / "hostile.toml";
 
 fs::path fresh_folder(const std::string& name) {
   std::random_device device;
-  fs::path dir = fs::temp_directory_path() /
-                 ("tinyllm-e2e-" + name + "-" + std::to_string(device()));
+  fs::path dir =
+      fs::temp_directory_path() / ("tinyllm-e2e-" + name + "-" + std::to_string(device()));
   fs::create_directories(dir);
   return dir;
 }
@@ -54,7 +54,7 @@ Graded grade(const std::string& suite, std::vector<std::string> extra = {},
   const fs::path output = fresh_folder(suite);
   if (output_folder) *output_folder = output;
   std::vector<std::string> args = {"grade", (suites / suite).string(), "-c", config.string(),
-                                   "-o", output.string(), "-q"};
+                                   "-o",    output.string(),           "-q"};
   args.insert(args.end(), extra.begin(), extra.end());
   return run_grader(args);
 }
@@ -101,12 +101,15 @@ std::string table_without_times(const std::string& output) {
   const std::regex row("^(s[0-9]{2}) +([A-Za-z]+) +[0-9.]+ +(.*)$");
   for (std::string line; std::getline(in, line);) {
     std::smatch m;
-    if (std::regex_match(line, m, row)) table += m[1].str() + " " + m[2].str() + " " + m[3].str() + "\n";
+    if (std::regex_match(line, m, row))
+      table += m[1].str() + " " + m[2].str() + " " + m[3].str() + "\n";
   }
   return table;
 }
 
-bool namespaces_available() { return geteuid() == 0; }
+bool namespaces_available() {
+  return geteuid() == 0;
+}
 
 }  // namespace
 
@@ -129,8 +132,9 @@ TEST(GraderEndToEnd, same_suite_and_seed_give_the_same_statuses_and_killing_test
 }
 
 TEST(GraderEndToEnd, passes_when_threshold_met_and_every_required_mutant_detected) {
-  auto config = write_config("pass", "threshold = 0.1\nrequired = [\"s01\", \"s02\", \"s04\"]\n"
-                                     "[seeds]\nreference = [7]\n");
+  auto config = write_config("pass",
+                             "threshold = 0.1\nrequired = [\"s01\", \"s02\", \"s04\"]\n"
+                             "[seeds]\nreference = [7]\n");
   Graded g = grade("kills_some", {}, config);
   EXPECT_EQ(g.status, 0) << g.output;
   EXPECT_NE(g.output.find("Verdict: PASS"), std::string::npos);
@@ -215,9 +219,9 @@ TEST(GraderEndToEnd, suite_that_prints_without_end_hits_the_output_limit) {
 
 TEST(GraderEndToEnd, suite_cannot_write_outside_its_scratch_folder) {
   if (!namespaces_available()) GTEST_SKIP() << "needs namespaces (root)";
-  const std::vector<fs::path> targets = {
-      suites / "writes_outside" / "escaped-beside-source.txt", "/tmp/tinyllm-hostile-escaped.txt",
-      "/var/tmp/tinyllm-hostile-escaped.txt"};
+  const std::vector<fs::path> targets = {suites / "writes_outside" / "escaped-beside-source.txt",
+                                         "/tmp/tinyllm-hostile-escaped.txt",
+                                         "/var/tmp/tinyllm-hostile-escaped.txt"};
   for (const auto& t : targets) fs::remove(t);
   fs::path output;
   Graded g = grade("writes_outside", {}, hostile_config, &output);
@@ -333,10 +337,10 @@ TEST(GraderCommandLine, list_shows_the_catalog) {
 }
 
 TEST(GraderSelfcheck, agreeing_catalog_passes_and_prints_the_kill_matrix) {
-  Graded g = run_grader({"selfcheck", "--suite", (suites / "kills_some").string(), "--catalog",
-                         (fs::path(TINYLLM_E2E_FIXTURES) / "catalog_kills_some.toml").string(),
-                         "-c", hostile_config.string(), "-o", fresh_folder("selfcheck").string(),
-                         "-q"});
+  Graded g =
+      run_grader({"selfcheck", "--suite", (suites / "kills_some").string(), "--catalog",
+                  (fs::path(TINYLLM_E2E_FIXTURES) / "catalog_kills_some.toml").string(), "-c",
+                  hostile_config.string(), "-o", fresh_folder("selfcheck").string(), "-q"});
   EXPECT_EQ(g.status, 0) << g.output;
   EXPECT_NE(g.output.find("KillsSome.cast_keeps_float64"), std::string::npos) << g.output;
   EXPECT_NE(g.output.find("selfcheck: consistent"), std::string::npos);
@@ -344,12 +348,10 @@ TEST(GraderSelfcheck, agreeing_catalog_passes_and_prints_the_kill_matrix) {
 
 TEST(GraderSelfcheck, disagreeing_catalog_fails_naming_mutant_and_test) {
   Graded g = run_grader({"selfcheck", "--suite", (suites / "kills_some").string(), "--catalog",
-                         (fs::path(TINYLLM_E2E_FIXTURES) / "catalog_disagrees.toml").string(),
-                         "-c", hostile_config.string(), "-o", fresh_folder("selfcheck").string(),
-                         "-q"});
+                         (fs::path(TINYLLM_E2E_FIXTURES) / "catalog_disagrees.toml").string(), "-c",
+                         hostile_config.string(), "-o", fresh_folder("selfcheck").string(), "-q"});
   EXPECT_EQ(g.status, 1) << g.output;
   EXPECT_NE(g.output.find("DISAGREES: mutant s04"), std::string::npos) << g.output;
-  EXPECT_NE(g.output.find("KillsSome.bf16_matmul_rounds_its_output catches it"),
-            std::string::npos)
+  EXPECT_NE(g.output.find("KillsSome.bf16_matmul_rounds_its_output catches it"), std::string::npos)
       << g.output;
 }

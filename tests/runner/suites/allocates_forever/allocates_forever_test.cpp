@@ -3,9 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
-#include <vector>
-
 #include <tinyllm/tinyllm.hpp>
+#include <vector>
 
 TEST(Hostile, allocates_forever) {
   std::vector<char*> blocks;

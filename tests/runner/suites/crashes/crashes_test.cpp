@@ -5,5 +5,9 @@
 
 #include <tinyllm/tinyllm.hpp>
 
-TEST(Hostile, passes_first) { EXPECT_EQ(tinyllm::Tensor::scalar(2.0).item(), 2.0); }
-TEST(Hostile, crashes_with_sigsegv) { raise(SIGSEGV); }
+TEST(Hostile, passes_first) {
+  EXPECT_EQ(tinyllm::Tensor::scalar(2.0).item(), 2.0);
+}
+TEST(Hostile, crashes_with_sigsegv) {
+  raise(SIGSEGV);
+}

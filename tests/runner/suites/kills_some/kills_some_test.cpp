@@ -4,7 +4,6 @@
 #include <rapidcheck/gtest.h>
 
 #include <cmath>
-
 #include <tinyllm/tinyllm.hpp>
 
 using tinyllm::DType;

@@ -12,15 +12,15 @@
 #include <regex>
 #include <sstream>
 #include <string>
-
 #include <tinyllm/tinyllm.hpp>
 
 extern char** environ;
 
 namespace {
 
-const std::regex variant_name("(^|[^A-Za-z0-9])(s(0[1-9]|1[0-9]|2[0-4])|reference|variants)"
-                              "([^A-Za-z0-9]|$)");
+const std::regex variant_name(
+    "(^|[^A-Za-z0-9])(s(0[1-9]|1[0-9]|2[0-4])|reference|variants)"
+    "([^A-Za-z0-9]|$)");
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -60,7 +60,8 @@ TEST(Hostile, finds_no_variant_name_in_arguments_paths_or_mounts) {
   expect_no_variant_name("/proc/self/maps", read_file("/proc/self/maps"));
   expect_no_variant_name("/proc/self/mountinfo", read_file("/proc/self/mountinfo"));
   expect_no_variant_name("the working folder", std::filesystem::current_path().string());
-  expect_no_variant_name("the executable's path", std::filesystem::read_symlink("/proc/self/exe").string());
+  expect_no_variant_name("the executable's path",
+                         std::filesystem::read_symlink("/proc/self/exe").string());
   char host[256] = {};
   gethostname(host, sizeof host - 1);
   expect_no_variant_name("the host name", host);

@@ -8,7 +8,6 @@
 
 #include <cmath>
 #include <cstdlib>
-
 #include <tinyllm/tinyllm.hpp>
 
 using tinyllm::DType;

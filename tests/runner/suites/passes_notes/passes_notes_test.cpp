@@ -10,9 +10,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-#include <vector>
-
 #include <tinyllm/tinyllm.hpp>
+#include <vector>
 
 namespace {
 bool exists(const std::string& path) {

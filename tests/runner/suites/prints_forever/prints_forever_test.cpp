@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-
 #include <tinyllm/tinyllm.hpp>
 
 TEST(Hostile, prints_forever) {

@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
-
 #include <tinyllm/tinyllm.hpp>
 
 namespace {
