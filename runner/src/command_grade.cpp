@@ -21,11 +21,12 @@ namespace fs = std::filesystem;
 namespace {
 
 // Writes where the time of a grade went: the benchmark's lower bound is compile + runs / jobs.
-void write_timings(const reports::GradeResult& r, const Config& config, const fs::path& file) {
+void write_timings(const reports::GradeResult& r, const GradeTimings& t, const Config& config,
+                   const fs::path& file) {
   nlohmann::json j;
   j["total_seconds"] = r.seconds;
-  j["compile_seconds"] = r.compile_seconds;
-  j["reference_seconds"] = r.reference_seconds;
+  j["compile_seconds"] = t.compile_seconds;
+  j["reference_seconds"] = t.reference_seconds;
   j["jobs"] = config.jobs > 0 ? config.jobs : static_cast<int>(std::thread::hardware_concurrency());
   nlohmann::json mutants = nlohmann::json::object();
   for (const auto& m : r.mutants) mutants[m.mutant.id] = m.seconds;
@@ -78,10 +79,11 @@ int run_grade_command(const Arguments& args) {
   request.toolchain = ctx.toolchain;
   request.isolation = ctx.isolation;
   request.progress = progress_line(!common.quiet);
-  reports::GradeResult result = grade_suite(request);
+  GradeTimings timings_taken;
+  reports::GradeResult result = grade_suite(request, &timings_taken);
   end_progress_line(!common.quiet);
   write_summary(result, std::cout, stdout_is_terminal());
-  if (!timings.empty()) write_timings(result, ctx.config, timings);
+  if (!timings.empty()) write_timings(result, timings_taken, ctx.config, timings);
   return exit_status(result.verdict);
 }
 

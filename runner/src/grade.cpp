@@ -89,7 +89,9 @@ reports::Verdict decide_verdict(const reports::GradeResult& r) {
   return r.score >= r.threshold ? reports::Verdict::Pass : reports::Verdict::Fail;
 }
 
-reports::GradeResult grade_suite(const GradeRequest& request) {
+reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timings) {
+  GradeTimings unused;
+  if (timings == nullptr) timings = &unused;
   const auto start = std::chrono::steady_clock::now();
   const Config& config = request.config;
   const int jobs = resolved_jobs(config);
@@ -134,7 +136,7 @@ reports::GradeResult grade_suite(const GradeRequest& request) {
   fs::create_directories(request.work_dir);
   SuiteBuild build =
       compile_suite(request.toolchain, request.suite_dir, sources, request.work_dir, jobs);
-  result.compile_seconds = build.seconds;
+  timings->compile_seconds = build.seconds;
   if (!build.ok) {
     result.compile_log =
         build.diagnostics.empty() ? "the compiler failed without a message" : build.diagnostics;
@@ -174,7 +176,7 @@ reports::GradeResult grade_suite(const GradeRequest& request) {
         run_sandboxed(make_request("reference", seeds[i], true, config.reference_timeout_seconds));
     report_progress(fmt::format("reference, seed {}", seeds[i]));
   });
-  for (const auto& run : reference_runs) result.reference_seconds.push_back(run.seconds);
+  for (const auto& run : reference_runs) timings->reference_seconds.push_back(run.seconds);
   std::vector<std::string> expected_tests;
   for (std::size_t i = 0; i < seeds.size(); ++i) {
     RunVerdict v = classify_run(reference_runs[i], {}, config.limits);

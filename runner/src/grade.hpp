@@ -25,9 +25,15 @@ struct GradeRequest {
   std::function<void(int, int, const std::string&)> progress;
 };
 
-// Returns the grade. Throws UsageError when a variant library is missing (the build is
-// incomplete) and std::runtime_error when the sandbox cannot run.
-reports::GradeResult grade_suite(const GradeRequest& request);
+// Where a grade's time went (the benchmark's lower bound is compile + runs / jobs).
+struct GradeTimings {
+  double compile_seconds = 0;             // compiling and linking the suite, once
+  std::vector<double> reference_seconds;  // each reference run, grading seed first
+};
+
+// Returns the grade, and its timings in `timings` when given. Throws UsageError when a variant
+// library is missing (the build is incomplete) and std::runtime_error when the sandbox cannot run.
+reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timings = nullptr);
 
 // Returns the path of a variant's library ("reference" or "s07") in a build folder.
 std::filesystem::path variant_library(const std::filesystem::path& build_dir,

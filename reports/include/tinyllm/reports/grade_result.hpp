@@ -70,8 +70,6 @@ struct GradeResult {
   std::map<std::string, std::string> oracle_files;  // repo-relative path -> source (mutant sites)
   std::vector<MutantResult> mutants;                // in catalog order
   double seconds = 0;                               // wall time of the whole grade
-  double compile_seconds = 0;                       // compiling and linking the suite, once
-  std::vector<double> reference_seconds;            // each reference run, grading seed first
 };
 
 inline const char* to_string(MutantStatus s) {
