@@ -355,3 +355,37 @@ TEST(GraderSelfcheck, disagreeing_catalog_fails_naming_mutant_and_test) {
   EXPECT_NE(g.output.find("KillsSome.bf16_matmul_rounds_its_output catches it"), std::string::npos)
       << g.output;
 }
+
+// The bundled learner examples (examples/, from the course suite's owner), graded with the default
+// policy: each must get the grade its README promises.
+namespace {
+const fs::path examples = fs::path(TINYLLM_E2E_SUITES) / ".." / ".." / ".." / "examples";
+
+Graded grade_example(const std::string& name) {
+  return run_grader(
+      {"grade", (examples / name).string(), "-o", fresh_folder("example-" + name).string(), "-q"});
+}
+}  // namespace
+
+TEST(GraderExamples, thorough_example_passes) {
+  if (!fs::is_directory(examples / "thorough")) GTEST_SKIP() << "examples/thorough not here yet";
+  Graded g = grade_example("thorough");
+  EXPECT_EQ(g.status, 0) << g.output;
+  EXPECT_NE(g.output.find("Score 1.00 (24 of 24 detected)"), std::string::npos) << g.output;
+}
+
+TEST(GraderExamples, partial_example_fails_with_its_four_survivors) {
+  if (!fs::is_directory(examples / "partial")) GTEST_SKIP() << "examples/partial not here yet";
+  Graded g = grade_example("partial");
+  EXPECT_EQ(g.status, 1) << g.output;
+  for (const char* id : {"s06", "s13", "s16", "s22"})
+    EXPECT_EQ(status_of(g.output, id), "Survived") << id << "\n" << g.output;
+}
+
+TEST(GraderExamples, invalid_example_rejects_the_reference) {
+  if (!fs::is_directory(examples / "invalid")) GTEST_SKIP() << "examples/invalid not here yet";
+  Graded g = grade_example("invalid");
+  EXPECT_EQ(g.status, 2) << g.output;
+  EXPECT_NE(g.output.find("Fails on the reference"), std::string::npos) << g.output;
+  EXPECT_NE(g.output.find("Reproduce: "), std::string::npos);
+}
