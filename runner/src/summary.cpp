@@ -35,10 +35,11 @@ void write_summary(const reports::GradeResult& r, std::ostream& out, bool colour
       fmt::color c = m.status == reports::MutantStatus::Survived  ? fmt::color::red
                      : m.status == reports::MutantStatus::Timeout ? fmt::color::yellow
                                                                   : fmt::color::green;
-      std::string detail = m.killed_by.empty() ? m.reason : join_tests(m.killed_by);
-      if (!m.killed_by.empty() && m.reason.rfind("1 test failed", 0) != 0 &&
-          m.reason.find("tests failed") == std::string::npos)
-        detail += " (" + m.reason + ")";
+      // A failed test is named by the list; a crash, timeout or early exit by its reason, which
+      // already names the test it happened in.
+      const bool tests_failed = m.reason.find("failed") != std::string::npos;
+      std::string detail =
+          tests_failed && !m.killed_by.empty() ? join_tests(m.killed_by) : m.reason;
       out << fmt::format("{:<5} {} {:>7.2f}  {}\n", m.mutant.id,
                          paint(colour, c, fmt::format("{:<9}", reports::to_string(m.status))),
                          m.seconds, detail);
