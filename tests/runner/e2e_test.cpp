@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "process.hpp"
+#include "sandbox.hpp"
 
 namespace fs = std::filesystem;
 using tinyllm::runner::run_process;
@@ -218,7 +219,7 @@ TEST(GraderEndToEnd, suite_that_prints_without_end_hits_the_output_limit) {
 }
 
 TEST(GraderEndToEnd, suite_cannot_write_outside_its_scratch_folder) {
-  if (!namespaces_available()) GTEST_SKIP() << "needs namespaces (root)";
+  if (!namespaces_available()) GTEST_SKIP() << "needs namespaces (root, unshare allowed)";
   const std::vector<fs::path> targets = {suites / "writes_outside" / "escaped-beside-source.txt",
                                          "/tmp/tinyllm-hostile-escaped.txt",
                                          "/var/tmp/tinyllm-hostile-escaped.txt"};
@@ -232,14 +233,14 @@ TEST(GraderEndToEnd, suite_cannot_write_outside_its_scratch_folder) {
 }
 
 TEST(GraderEndToEnd, suite_finds_no_variant_name_anywhere_it_looks) {
-  if (!namespaces_available()) GTEST_SKIP() << "needs namespaces (root)";
+  if (!namespaces_available()) GTEST_SKIP() << "needs namespaces (root, unshare allowed)";
   Graded g = grade("looks_for_variant");
   EXPECT_EQ(g.status, 1) << g.output;
   EXPECT_NE(g.output.find("Score 0.00 (0 of 24 detected)"), std::string::npos) << g.output;
 }
 
 TEST(GraderEndToEnd, no_note_passes_from_one_run_to_the_next) {
-  if (!namespaces_available()) GTEST_SKIP() << "needs namespaces (root)";
+  if (!namespaces_available()) GTEST_SKIP() << "needs namespaces (root, unshare allowed)";
   Graded g = grade("passes_notes");
   EXPECT_EQ(g.status, 1) << g.output;
   EXPECT_NE(g.output.find("Score 0.00 (0 of 24 detected)"), std::string::npos) << g.output;
@@ -261,7 +262,7 @@ TEST(GraderEndToEnd, note_passing_suite_does_find_notes_without_isolation) {
 }
 
 TEST(GraderEndToEnd, suite_cannot_reach_the_hosts_network) {
-  if (!namespaces_available()) GTEST_SKIP() << "needs namespaces (root)";
+  if (!namespaces_available()) GTEST_SKIP() << "needs namespaces (root, unshare allowed)";
   int server = socket(AF_INET, SOCK_STREAM, 0);
   int on = 1;
   setsockopt(server, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
