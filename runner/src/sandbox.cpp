@@ -410,9 +410,10 @@ Isolation resolve_isolation(Isolation wanted, std::string& note) {
                     "isolation = \"auto\"",
                     why));
   note = fmt::format(
-      "isolation: plain ({}): runs get limits, a process group{}, but no private "
-      "file system, network or PID space",
-      why, geteuid() == 0 ? " and a private uid" : "");
+      "isolation: plain ({}): runs get limits, a process group{}, but no private file system, "
+      "network or PID space{}",
+      why, geteuid() == 0 ? " and a private uid" : "",
+      geteuid() == 0 ? "" : "; processes that leave their group (setsid) can outlive the run");
   return Isolation::Plain;
 }
 
