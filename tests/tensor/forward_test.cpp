@@ -106,6 +106,15 @@ TEST(Forward, SliceRowsTakesRowsBeginToEnd) {
   EXPECT_EQ(slice_rows(x, 2, 2).shape(), (Shape{0, 2}));
 }
 
+// Catches: the row length computed as numel / rows, which divides by zero when there are no rows
+// (an empty batch, or a slice of an empty slice).
+TEST(Forward, SliceRowsOfATensorWithZeroRows) {
+  const Tensor empty = Tensor::zeros({0, 3});
+  EXPECT_EQ(slice_rows(empty, 0, 0).shape(), (Shape{0, 3}));
+  const Tensor x = Tensor::from({1, 2, 3, 4}, {2, 2});
+  EXPECT_EQ(slice_rows(slice_rows(x, 1, 1), 0, 0).shape(), (Shape{0, 2}));
+}
+
 // Catches: a Tensor copy that deep-copies (copies must alias), and detach() that aliases (it must
 // not).
 TEST(Forward, CopiesAliasAndDetachCopies) {
