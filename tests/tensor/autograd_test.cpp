@@ -231,6 +231,18 @@ TEST(Autograd, AVjpWithAWronglyShapedGradientRaises) {
   }
 }
 
+// Catches: backward leaving grad mode off when a VJP throws (the restore must be RAII).
+TEST(Autograd, GradModeIsRestoredWhenAVjpThrows) {
+  Tensor x = Tensor::from({1.0}, {1});
+  x.requires_grad_();
+  const Tensor y =
+      from_op(x.detach(), {x}, [](const Tensor&) -> std::vector<std::optional<Tensor>> {
+        throw std::runtime_error("vjp failed");
+      });
+  EXPECT_THROW(y.backward(Tensor::from({1.0}, {1})), std::runtime_error);
+  EXPECT_TRUE(is_grad_enabled());
+}
+
 // Catches: backward on a leaf that requires grad doing nothing (it must seed its own .grad).
 TEST(Autograd, BackwardOnALeafFillsItsOwnGrad) {
   Tensor x = parameter({4.0}, {});
