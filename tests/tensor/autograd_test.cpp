@@ -74,14 +74,20 @@ TEST(Autograd, GradAccumulatesAcrossTwoBackwardCalls) {
   EXPECT_EQ(x.grad().values(), (Values{3.0, 3.0}));
 }
 
-// Catches: a leaf's .grad aliasing the caller's upstream tensor (a later write to either would
-// corrupt the other), and set_grad not being the start of accumulation.
+// Catches: a leaf's .grad aliasing the caller's upstream tensor or a gradient an op passed through
+// unchanged (a later write to either would corrupt the other), and set_grad not being the start of
+// accumulation.
 TEST(Autograd, GradIsANewTensorThatLaterBackwardsAddInto) {
   Tensor x = parameter({1.0, 1.0}, {2});
   Tensor upstream = Tensor::from({1.0, 2.0}, {2}, DType::f64);
-  (x * 1.0).backward(upstream);
+  x.backward(upstream);
   upstream.mutable_data<double>()[0] = 100.0;
   EXPECT_EQ(x.grad().values(), (Values{1.0, 2.0}));
+  Tensor y = parameter({0.0, 0.0}, {2});
+  Tensor passed = Tensor::from({3.0, 4.0}, {2}, DType::f64);
+  (y + 1.0).backward(passed);  // add's VJP passes the upstream through unchanged
+  passed.mutable_data<double>()[1] = 100.0;
+  EXPECT_EQ(y.grad().values(), (Values{3.0, 4.0}));
   Tensor preset = Tensor::from({10.0, 10.0}, {2}, DType::f64);
   x.set_grad(preset);
   (x * 1.0).backward(Tensor::from({1.0, 2.0}, {2}, DType::f64));
