@@ -1,0 +1,64 @@
+// My tests for DynamicLossScaler.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "helpers.hpp"
+
+using tinyllm::Tensor;
+using namespace tinyllm::train;
+
+namespace {
+struct OneWeight {
+  Tensor w = Tensor::from({0.0}, {1}).requires_grad_();
+  tinyllm::optim::SGD opt{{w}, 0.5};
+  bool step(DynamicLossScaler& s, double g) {
+    w.set_grad(Tensor::from({g}, {1}));
+    return s.step(opt, {w});
+  }
+};
+const double inf = std::numeric_limits<double>::infinity();
+}  // namespace
+
+// Walks the seed's trace: S=8, growth 2, backoff .5, interval 2, lr .5.
+TEST(Scaler, Trace) {
+  OneWeight m;
+  DynamicLossScaler s(8, 2, 0.5, 2);
+  EXPECT_TRUE(m.step(s, 8));
+  EXPECT_EQ(m.w.item(), -0.5);
+  EXPECT_FALSE(m.step(s, inf));
+  EXPECT_EQ(s.loss_scale(), 4);
+  EXPECT_EQ(s.good_steps(), 0);
+  EXPECT_TRUE(m.step(s, 4));
+  EXPECT_EQ(s.loss_scale(), 4);  // not grown yet: the count restarted at the overflow
+  EXPECT_TRUE(m.step(s, 8));
+  EXPECT_EQ(s.loss_scale(), 8);
+  EXPECT_EQ(m.w.item(), -2.0);
+}
+
+// An overflow step must not touch the weight.
+TEST(Scaler, SkipLeavesWeight) {
+  OneWeight m;
+  DynamicLossScaler s(8, 2, 0.5, 2);
+  EXPECT_FALSE(m.step(s, std::nan("")));
+  EXPECT_EQ(m.w.item(), 0.0);
+}
+
+// Clipping happens on the real gradient, not on S times it.
+TEST(Scaler, ClipAfterUnscale) {
+  Tensor w = Tensor::from({0.0, 0.0}, {2}).requires_grad_();
+  tinyllm::optim::SGD opt({w}, 1.0);
+  DynamicLossScaler s(1024);
+  w.set_grad(Tensor::from({3 * 1024.0, 4 * 1024.0}, {2}));
+  s.step(opt, {w}, 10.0);  // norm 5 < 10: no clipping at all
+  EXPECT_NEAR(w.values()[0], -3.0, 1e-6);
+  EXPECT_NEAR(w.values()[1], -4.0, 1e-6);
+}
+
+TEST(Scaler, BadArguments) {
+  EXPECT_THROW(DynamicLossScaler(-1), std::invalid_argument);
+  EXPECT_THROW(DynamicLossScaler(8, 1), std::invalid_argument);
+  EXPECT_THROW(DynamicLossScaler(8, 2, 1), std::invalid_argument);
+  EXPECT_THROW(DynamicLossScaler(8, 2, 0.5, 0), std::invalid_argument);
+}

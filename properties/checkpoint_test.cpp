@@ -1,0 +1,163 @@
+// Activation checkpointing, the unit and boundary cases: section 3's six layers on M08.4's
+// schedule, parameters learning from a data input, and checkpoint used directly.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <tinyllm/tinyllm.hpp>
+#include <vector>
+
+namespace {
+using tinyllm::Tensor;
+
+// Wraps a module and counts its forward calls: a checkpointed layer runs twice.
+class Counting : public tinyllm::nn::Module {
+ public:
+  explicit Counting(std::shared_ptr<tinyllm::nn::Module> inner) : inner_(std::move(inner)) {}
+  Tensor forward(const Tensor& x) override {
+    ++calls;
+    return (*inner_)(x);
+  }
+  std::vector<Tensor> parameters() override { return inner_->parameters(); }
+  void train(bool on = true) override {
+    Module::train(on);
+    inner_->train(on);
+  }
+  int calls = 0;
+
+ private:
+  std::shared_ptr<tinyllm::nn::Module> inner_;
+};
+
+// Returns n layers Linear(width, width) - Tanh, each wrapped in a Counting, from `seed`.
+std::vector<std::shared_ptr<Counting>> counted_layers(std::size_t n, std::size_t width,
+                                                      std::uint64_t seed) {
+  tinyllm::Generator init(seed);
+  std::vector<std::shared_ptr<Counting>> layers;
+  for (std::size_t i = 0; i < n; ++i)
+    layers.push_back(std::make_shared<Counting>(
+        std::make_shared<tinyllm::nn::Sequential>(std::vector<std::shared_ptr<tinyllm::nn::Module>>{
+            std::make_shared<tinyllm::nn::Linear>(width, width, init),
+            std::make_shared<tinyllm::nn::Tanh>()})));
+  return layers;
+}
+
+tinyllm::nn::Sequential sequential_of(const std::vector<std::shared_ptr<Counting>>& layers) {
+  return tinyllm::nn::Sequential(
+      std::vector<std::shared_ptr<tinyllm::nn::Module>>(layers.begin(), layers.end()));
+}
+
+// Returns every parameter's gradient values (empty for a parameter without a grad).
+std::vector<std::vector<double>> grads_of(tinyllm::nn::Module& model) {
+  std::vector<std::vector<double>> grads;
+  for (const Tensor& p : model.parameters())
+    grads.push_back(p.has_grad() ? p.grad().values() : std::vector<double>{});
+  return grads;
+}
+
+// Catches s18 (checkpointing the last segment too): section 3's six layers with a budget of 4
+// units: checkpoint_schedule(6, 4) == [0, 3]. Layers 0-2 run forward twice (once without a graph,
+// once in backward), layers 3-5 once, and every gradient equals the plain run's.
+TEST(Course, hand_example_checkpoint_schedule) {
+  EXPECT_EQ(tinyllm::train::checkpoint_schedule(6, 4), (std::vector<std::size_t>{0, 3}));
+  EXPECT_EQ(tinyllm::train::checkpoint_schedule(7, 5), (std::vector<std::size_t>{0, 4}));
+  EXPECT_EQ(tinyllm::train::checkpoint_schedule(7, 7), (std::vector<std::size_t>{0}));
+
+  auto plain_layers = counted_layers(6, 3, 5), checkpointed_layers = counted_layers(6, 3, 5);
+  auto plain = sequential_of(plain_layers), checkpointed = sequential_of(checkpointed_layers);
+  tinyllm::Generator data(6);
+  const Tensor x = Tensor::uniform({2, 3}, -1.0, 1.0, data);
+
+  tinyllm::sum(plain(x)).backward();
+  const Tensor y = tinyllm::train::checkpoint_sequential(checkpointed, x, 4);
+  std::vector<int> after_forward;
+  for (const auto& layer : checkpointed_layers) after_forward.push_back(layer->calls);
+  EXPECT_EQ(after_forward, (std::vector<int>{1, 1, 1, 1, 1, 1}));
+  tinyllm::sum(y).backward();
+  std::vector<int> counts;
+  for (const auto& layer : checkpointed_layers) counts.push_back(layer->calls);
+  EXPECT_EQ(counts, (std::vector<int>{2, 2, 2, 1, 1, 1}))
+      << "only the first segment is rerun; [2, 2, 2, 2, 2, 2] checkpoints the last one too";
+  EXPECT_EQ(y.values(), plain(x).values());
+  EXPECT_EQ(grads_of(checkpointed), grads_of(plain));
+}
+
+// Catches s19 (parameters not parents of the checkpoint node): with a data input (no grad), only
+// the parameters make the node require grad; without them the first segment silently stops
+// learning. Directly through checkpoint, and through checkpoint_sequential with three segments.
+TEST(Course, checkpoint_params_get_grads_from_data_input) {
+  tinyllm::Generator init(8);
+  tinyllm::nn::Linear checkpointed(3, 2, init);
+  tinyllm::nn::Linear plain(3, 2, init);
+  plain.weight.assign(checkpointed.weight);
+  plain.bias.assign(checkpointed.bias);
+  tinyllm::Generator data(9);
+  const Tensor x = Tensor::uniform({4, 3}, -1.0, 1.0, data);
+  ASSERT_FALSE(x.requires_grad());
+
+  const Tensor y = tinyllm::train::checkpoint(
+      [&](const std::vector<Tensor>& in) { return tinyllm::tanh(checkpointed(in[0])); }, {x},
+      checkpointed.parameters());
+  ASSERT_TRUE(y.requires_grad()) << "the node must require grad through its parameters";
+  tinyllm::sum(y).backward();
+  tinyllm::sum(tinyllm::tanh(plain(x))).backward();
+  ASSERT_TRUE(checkpointed.weight.has_grad());
+  ASSERT_TRUE(checkpointed.bias.has_grad());
+  EXPECT_EQ(checkpointed.weight.grad().values(), plain.weight.grad().values());
+  EXPECT_EQ(checkpointed.bias.grad().values(), plain.bias.grad().values());
+
+  auto a = counted_layers(9, 3, 10), b = counted_layers(9, 3, 10);
+  auto plain_model = sequential_of(a), checkpointed_model = sequential_of(b);
+  ASSERT_EQ(tinyllm::train::checkpoint_schedule(9, 5), (std::vector<std::size_t>{0, 3, 6}));
+  tinyllm::sum(tinyllm::train::checkpoint_sequential(checkpointed_model, x, 5)).backward();
+  tinyllm::sum(plain_model(x)).backward();
+  for (const Tensor& p : checkpointed_model.parameters())
+    EXPECT_TRUE(p.has_grad()) << "a parameter of a checkpointed segment got no gradient";
+  EXPECT_EQ(grads_of(checkpointed_model), grads_of(plain_model));
+}
+
+// Catches s20 (a tensor passed in two slots gets its gradient twice): checkpoint(fn, {x, x})
+// gives x the plain gradient; a constant input (a number, no grad) gets none and the others are
+// right; under NoGrad, checkpoint just calls fn once and records nothing.
+TEST(Course, checkpoint_function_and_no_grad) {
+  auto fn = [](const std::vector<Tensor>& in) { return in[0] * in[1] + in[0]; };
+  Tensor x = Tensor::from({0.5, -1.5, 2.0}, {3});
+  Tensor x_plain = x.detach();
+  x.requires_grad_();
+  x_plain.requires_grad_();
+  tinyllm::sum(tinyllm::train::checkpoint(fn, {x, x})).backward();
+  tinyllm::sum(fn({x_plain, x_plain})).backward();
+  // d/dx (x * x + x) = 2x + 1.
+  EXPECT_EQ(x.grad().values(), (std::vector<double>{2.0, -2.0, 5.0}));
+  EXPECT_EQ(x.grad().values(), x_plain.grad().values());
+
+  Tensor z = Tensor::from({1.0, 2.0, 3.0}, {3});
+  z.requires_grad_();
+  const Tensor three = Tensor::scalar(3.0);
+  const double offset = 0.25;
+  auto with_number = [offset](const std::vector<Tensor>& in) {
+    return tinyllm::square(in[0]) * in[1] + offset;
+  };
+  const Tensor out = tinyllm::train::checkpoint(with_number, {z, three});
+  EXPECT_EQ(out.values(), (std::vector<double>{3.25, 12.25, 27.25}));
+  tinyllm::sum(out).backward();
+  EXPECT_EQ(z.grad().values(), (std::vector<double>{6.0, 12.0, 18.0}));  // 2 * 3 * z
+  EXPECT_FALSE(three.has_grad());
+
+  int calls = 0;
+  auto counted = [&calls](const std::vector<Tensor>& in) {
+    ++calls;
+    return in[0] * 2.0;
+  };
+  Tensor w = Tensor::from({1.0, 2.0}, {2});
+  w.requires_grad_();
+  {
+    tinyllm::NoGrad no_grad;
+    const Tensor y = tinyllm::train::checkpoint(counted, {w});
+    EXPECT_FALSE(y.requires_grad()) << "under NoGrad checkpoint records nothing";
+    EXPECT_EQ(y.values(), (std::vector<double>{2.0, 4.0}));
+  }
+  EXPECT_EQ(calls, 1);
+  EXPECT_FALSE(w.has_grad());
+}
+
+}  // namespace
