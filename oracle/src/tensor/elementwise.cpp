@@ -187,6 +187,10 @@ Tensor checked_operand(const Tensor& x, const char* op) {
     throw std::invalid_argument(std::string(op) + ": the operand is an empty handle");
   return x;
 }
+// Returns `value` as a 0-d tensor of t's dtype: a double operand takes the tensor's dtype.
+Tensor scalar_like(const Tensor& t, double value, const char* op) {
+  return Tensor::scalar(value, checked_operand(t, op).dtype());
+}
 }  // namespace
 
 Tensor operator+(const Tensor& a, const Tensor& b) {
@@ -202,28 +206,28 @@ Tensor operator/(const Tensor& a, const Tensor& b) {
   return binary(BinaryOp::div, a, b);
 }
 Tensor operator+(const Tensor& a, double b) {
-  return a + Tensor::scalar(b, a.dtype());
+  return a + scalar_like(a, b, "add");
 }
 Tensor operator-(const Tensor& a, double b) {
-  return a - Tensor::scalar(b, a.dtype());
+  return a - scalar_like(a, b, "sub");
 }
 Tensor operator*(const Tensor& a, double b) {
-  return a * Tensor::scalar(b, a.dtype());
+  return a * scalar_like(a, b, "mul");
 }
 Tensor operator/(const Tensor& a, double b) {
-  return a / Tensor::scalar(b, a.dtype());
+  return a / scalar_like(a, b, "div");
 }
 Tensor operator+(double a, const Tensor& b) {
-  return Tensor::scalar(a, b.dtype()) + b;
+  return scalar_like(b, a, "add") + b;
 }
 Tensor operator-(double a, const Tensor& b) {
-  return Tensor::scalar(a, b.dtype()) - b;
+  return scalar_like(b, a, "sub") - b;
 }
 Tensor operator*(double a, const Tensor& b) {
-  return Tensor::scalar(a, b.dtype()) * b;
+  return scalar_like(b, a, "mul") * b;
 }
 Tensor operator/(double a, const Tensor& b) {
-  return Tensor::scalar(a, b.dtype()) / b;
+  return scalar_like(b, a, "div") / b;
 }
 
 Tensor operator-(const Tensor& x) {

@@ -51,7 +51,10 @@ Tensor slice_rows(const Tensor& x, std::size_t begin, std::size_t end) {
                                 std::to_string(end) + ") do not fit shape " +
                                 shape_string(x.shape()) + "; needs begin <= end <= dim 0");
   Shape shape = x.shape();
-  const std::size_t row = x.numel() / shape[0];
+  // Elements per row as the product of the trailing dimensions (numel / rows divides by zero when
+  // there are no rows).
+  std::size_t row = 1;
+  for (std::size_t d = 1; d < shape.size(); ++d) row *= shape[d];
   shape[0] = end - begin;
   Tensor out = make_tensor(shape, x.dtype());
   dispatch(x.dtype(), [&](auto zero) {

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# The grading benchmark: grades a suite (default examples/thorough) with tinyllm-grade on 2 jobs
+# and compares its wall time with
+#   - the lower bound: compiling the suite once + the sum of its plain runs (reference with three
+#     seeds, every variant once; no sandbox) / 2 cores; goal: wall / lower bound <= 1.2;
+#   - the naive way with build flags alone: for each variant, reconfigure the oracle with
+#     -DTINYLLM_VARIANT=sNN, rebuild it, rebuild the suite against it and run it. That takes long,
+#     so it is measured on NAIVE_VARIANTS variants (default 3) and extrapolated to the reference and
+#     24 variants (printed as such); goal: speed-up >= 10x.
+# It also checks that grading a second suite rebuilds no variant library.
+# Usage: bench/grading/run.sh [SUITE] [BUILD_DIR]   (BUILD_DIR holds a built tinyllm-grade)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root="$PWD"
+suite="${1:-examples/thorough}"
+build="$(realpath "${2:-build}")"
+naive_variants="${NAIVE_VARIANTS:-3}"
+cores=2
+grader="$build/runner/tinyllm-grade"
+work="$(mktemp -d /tmp/tinyllm-bench-grading.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+if [ ! -d "$suite" ]; then
+  echo "bench: $suite does not exist; grading tests/runner/suites/kills_some instead" >&2
+  suite=tests/runner/suites/kills_some
+fi
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+
+echo "== grading $suite with tinyllm-grade on $cores jobs"
+libs_before="$(stat -c '%n %Y' "$build"/variants/*/libtinyllm_oracle.so | md5sum)"
+start=$(now)
+set +e
+"$grader" grade "$suite" --jobs "$cores" --quiet --output "$work/grade" --timings "$work/timings.json" >"$work/grade.txt"
+status=$?
+set -e
+wall=$(elapsed "$start" "$(now)")
+tail -3 "$work/grade.txt"
+echo "grader exit status $status, wall ${wall} s"
+compile=$(python3 -c "import json; print(round(json.load(open('$work/timings.json'))['compile_seconds'], 2))")
+
+echo "== plain runs of the compiled suite (no sandbox), for the lower bound"
+exe="$work/grade/suite-build/suite"
+runs=0
+run_plain() {  # variant seed shrink
+  local s=$(now)
+  RC_PARAMS="seed=$2${3:+ noshrink=1}" LD_LIBRARY_PATH="$build/variants/$1" "$exe" >/dev/null 2>&1 || true
+  runs=$(awk -v r="$runs" -v d="$(elapsed "$s" "$(now)")" 'BEGIN { print r + d }')
+}
+for seed in 20261201 1 2; do run_plain reference "$seed"; done
+for n in $(seq -w 1 24); do run_plain "s$n" 20261201 1; done
+lower=$(awk -v c="$compile" -v r="$runs" -v k="$cores" 'BEGIN { printf "%.2f", c + r / k }')
+ratio=$(awk -v w="$wall" -v l="$lower" 'BEGIN { printf "%.2f", w / l }')
+echo "compile once ${compile} s, sum of 27 plain runs ${runs} s"
+echo "lower bound = compile + runs / $cores = ${lower} s; wall / lower bound = ${ratio} (goal <= 1.2)"
+
+echo "== a second suite must not rebuild any variant"
+"$grader" grade tests/runner/suites/kills_some --jobs "$cores" --quiet --output "$work/second" >/dev/null || true
+libs_after="$(stat -c '%n %Y' "$build"/variants/*/libtinyllm_oracle.so | md5sum)"
+if [ "$libs_before" = "$libs_after" ]; then echo "variant libraries untouched: yes"; else
+  echo "variant libraries untouched: NO"; exit 1; fi
+
+echo "== the naive way: reconfigure + rebuild the oracle per variant, rebuild the suite, run"
+naive="$work/naive-build"
+flags=(-std=c++20 -O1 -ffp-contract=off -fno-fast-math -pthread)
+includes=(-I"$root/oracle/include")
+for extra in properties/include properties .; do [ -d "$root/$extra" ] && includes+=(-I"$root/$extra"); done
+sources=$(find "$suite" -name '*.cpp' -o -name '*.cc' -o -name '*.cxx' | sort)
+start=$(now)
+cmake -S "$root" -B "$naive" -G Ninja -DTINYLLM_VARIANT=reference -DTINYLLM_BUILD_VARIANTS=OFF \
+  -DTINYLLM_BUILD_TESTS=OFF -DTINYLLM_BUILD_BENCH=OFF -DTINYLLM_BUILD_RUNNER=OFF >/dev/null
+ninja -C "$naive" -j "$cores" oracle >/dev/null
+first=$(elapsed "$start" "$(now)")
+echo "first full build of the oracle (not counted below): ${first} s"
+start=$(now)
+for n in $(seq -f "%02g" 1 "$naive_variants"); do
+  cmake -S "$root" -B "$naive" -DTINYLLM_VARIANT="s$n" >/dev/null
+  ninja -C "$naive" -j "$cores" oracle >/dev/null
+  objects=()
+  for s in $sources; do
+    o="$naive/$(basename "$s").o"
+    g++ "${flags[@]}" "${includes[@]}" -c "$s" -o "$o" &
+    objects+=("$o")
+  done
+  wait
+  g++ "${objects[@]}" -o "$naive/suite" -L"$naive/variants/s$n" -ltinyllm_oracle -lrapidcheck \
+    -lgtest_main -lgtest -pthread
+  RC_PARAMS="seed=20261201 noshrink=1" LD_LIBRARY_PATH="$naive/variants/s$n" "$naive/suite" \
+    >/dev/null 2>&1 || true
+done
+measured=$(elapsed "$start" "$(now)")
+per_variant=$(awk -v m="$measured" -v n="$naive_variants" 'BEGIN { printf "%.2f", m / n }')
+naive_total=$(awk -v p="$per_variant" 'BEGIN { printf "%.1f", p * 25 }')
+speedup=$(awk -v n="$naive_total" -v w="$wall" 'BEGIN { printf "%.1f", n / w }')
+echo "naive: ${measured} s for $naive_variants variants = ${per_variant} s each;"
+echo "  extrapolated to the reference + 24 variants: ${naive_total} s (one run each, no extra seeds)"
+echo "speed-up of tinyllm-grade over the naive way: ${speedup}x (goal >= 10x)"

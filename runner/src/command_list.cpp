@@ -1,0 +1,42 @@
+// `tinyllm-grade list`: the mutants of the catalog.
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "commands.hpp"
+#include "options.hpp"
+
+namespace tinyllm::runner {
+
+namespace po = boost::program_options;
+
+int run_list_command(const Arguments& args) {
+  CommonOptions common;
+  bool help = false, verbose = false;
+  po::options_description visible(
+      "Usage: tinyllm-grade list [options]\n\n"
+      "Lists the pitfall mutants of the catalog: id, whether a PASS "
+      "requires it, title, and (with --verbose) symptom, site and the "
+      "course tests that catch it.\n\nOptions");
+  visible.add_options()("help,h", po::bool_switch(&help), "this help")(
+      "verbose,v", po::bool_switch(&verbose), "also symptom, site and caught_by");
+  visible.add(common_options(common));
+  parse_command_line("list", args, visible, {});
+  if (help) {
+    std::cout << visible << "\n";
+    return 0;
+  }
+  GradingContext ctx = prepare_context(common, false);
+  for (const auto& m : ctx.mutants) {
+    std::cout << fmt::format("{}  {}  {}\n", m.id, m.required ? "required" : "optional", m.title);
+    if (!verbose) continue;
+    std::cout << fmt::format("     symptom:   {}\n     site:      {}:{}-{} ({})\n", m.symptom,
+                             m.file, m.line_begin, m.line_end, m.function);
+    std::string tests;
+    for (const auto& t : m.caught_by) tests += (tests.empty() ? "" : ", ") + t;
+    std::cout << fmt::format("     caught by: {}\n", tests);
+  }
+  return 0;
+}
+
+}  // namespace tinyllm::runner

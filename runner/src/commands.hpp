@@ -1,0 +1,25 @@
+// The subcommands of tinyllm-grade. Each lives in its own file, command_<name>.cpp, and is listed
+// once in the table in commands.cpp. A subcommand gets the arguments after its name and returns
+// the exit status (0 PASS, 1 FAIL, 2 INVALID); usage errors are thrown as UsageError (status 3).
+#pragma once
+#include <string>
+#include <vector>
+
+namespace tinyllm::runner {
+
+using Arguments = std::vector<std::string>;
+
+struct Subcommand {
+  const char* name;
+  const char* summary;  // one line for the program's --help
+  int (*run)(const Arguments& args);
+};
+
+// Returns the table of subcommands, in the order --help lists them.
+const std::vector<Subcommand>& subcommands();
+
+int run_grade_command(const Arguments& args);
+int run_selfcheck_command(const Arguments& args);
+int run_list_command(const Arguments& args);
+
+}  // namespace tinyllm::runner

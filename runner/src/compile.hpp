@@ -1,0 +1,38 @@
+// Compiles a learner's suite once, against the oracle's headers, and links it against the
+// reference library without an RPATH, so each run picks its library with LD_LIBRARY_PATH.
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace tinyllm::runner {
+
+struct Toolchain {
+  std::string compiler;                // g++ or clang++
+  std::vector<std::string> cxx_flags;  // -std=c++20 ...
+  std::vector<std::filesystem::path> include_dirs;
+  std::filesystem::path reference_library_dir;  // holds libtinyllm_oracle.so
+  std::vector<std::string> link_libraries;      // after -ltinyllm_oracle
+  double timeout_seconds = 600;                 // per compiler or linker call
+};
+
+// Returns the toolchain this grader was built with, for the oracle at `source_dir`/`build_dir`.
+Toolchain default_toolchain(const std::filesystem::path& source_dir,
+                            const std::filesystem::path& build_dir);
+
+struct SuiteBuild {
+  bool ok = false;
+  std::filesystem::path executable;
+  std::string diagnostics;  // the compiler's and linker's own messages
+  double seconds = 0;
+};
+
+// Returns the suite's C++ sources: every .cpp, .cc and .cxx under `suite_dir`, sorted.
+std::vector<std::filesystem::path> suite_sources(const std::filesystem::path& suite_dir);
+
+// Compiles `sources` (with `jobs` compilers at a time) into `out_dir`/suite.
+SuiteBuild compile_suite(const Toolchain& toolchain, const std::filesystem::path& suite_dir,
+                         const std::vector<std::filesystem::path>& sources,
+                         const std::filesystem::path& out_dir, int jobs);
+
+}  // namespace tinyllm::runner

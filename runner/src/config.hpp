@@ -1,0 +1,72 @@
+// The grading policy: built-in defaults (here, in one place), overridden by a TOML file, overridden
+// by command-line options. docs/configuration.md documents every key.
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tinyllm/reports/grade_result.hpp"
+
+namespace tinyllm::runner {
+
+// Where a value came from in the configuration file, for error messages.
+struct SourcePosition {
+  std::string file;
+  int line = 0;
+  int column = 0;
+};
+
+// Limits on one run of a suite (one process tree).
+struct ResourceLimits {
+  double cpu_seconds = 300;  // RLIMIT_CPU of each process
+  double memory_mb = 2048;   // RLIMIT_AS of each process
+  long processes = 64;       // processes and threads of the run's user (RLIMIT_NPROC)
+  double file_size_mb = 64;  // largest file a run may write (RLIMIT_FSIZE)
+  double output_mb = 8;      // stdout + stderr of a run; beyond it the run is stopped
+  double scratch_mb = 256;   // size of the run's private working and temporary folders
+};
+
+// How runs are isolated: "auto" uses namespaces when the machine allows and says so when not,
+// "namespaces" requires them, "plain" uses process groups, limits and (as root) a private uid only.
+enum class Isolation { Auto, Namespaces, Plain };
+
+struct Config {
+  double threshold = 0.80;
+  // Mutants that must be detected for a PASS; nullopt means every mutant in the catalog.
+  std::optional<std::vector<std::string>> required;
+  std::vector<SourcePosition> required_positions;  // where each required id was written
+  reports::Reveal reveal = reports::Reveal::Title;
+  int jobs = 0;  // parallel runs; 0 = every core
+
+  std::uint64_t seed = 20261201;                        // the grading seed (RapidCheck's seed=)
+  std::vector<std::uint64_t> reference_seeds = {1, 2};  // more seeds the reference must pass
+
+  double timeout_factor = 1.5;             // a variant's timeout: factor * reference time
+  double timeout_constant_seconds = 5.0;   //   + constant
+  double reference_timeout_seconds = 300;  // the reference's own runs
+
+  ResourceLimits limits;
+  Isolation isolation = Isolation::Auto;
+
+  std::vector<std::string> report_formats = {"terminal", "json"};
+  std::filesystem::path report_folder = "grade-report";
+
+  // Where the oracle lives; empty means the locations compiled into this build of the grader.
+  std::filesystem::path build_dir;
+  std::filesystem::path source_dir;
+  std::filesystem::path catalog;  // empty: <source_dir>/mutants/catalog.toml
+};
+
+// Returns the built-in defaults.
+Config default_config();
+
+// Returns `base` overridden by the TOML file at `path`. Throws UsageError naming the file, line
+// and column on a syntax error, an unknown key, a wrong type or a value out of range.
+Config load_config(const std::filesystem::path& path, Config base);
+
+// Returns the name of a reveal level as the configuration file spells it.
+const char* reveal_name(reports::Reveal reveal);
+
+}  // namespace tinyllm::runner

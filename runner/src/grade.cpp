@@ -1,0 +1,254 @@
+// The grading engine. Runs never recompile anything: the suite is linked once against the
+// reference, and each run gets a copy of one variant's library under the same neutral name.
+#include "grade.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <fstream>
+#include <mutex>
+#include <random>
+#include <sstream>
+#include <thread>
+
+#include "classify.hpp"
+#include "errors.hpp"
+#include "process.hpp"
+#include "sandbox.hpp"
+
+namespace tinyllm::runner {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Runs fn(i) for i in [0, count) on `jobs` threads.
+void parallel_for(std::size_t count, int jobs, const std::function<void(std::size_t)>& fn) {
+  std::atomic<std::size_t> next{0};
+  std::vector<std::thread> threads;
+  std::mutex error_mutex;
+  std::exception_ptr error;
+  auto worker = [&] {
+    for (std::size_t i = next++; i < count; i = next++) {
+      try {
+        fn(i);
+      } catch (...) {
+        std::lock_guard lock(error_mutex);
+        if (!error) error = std::current_exception();
+        next = count;
+      }
+    }
+  };
+  const int workers = std::max(1, std::min<int>(jobs, static_cast<int>(count)));
+  for (int w = 0; w < workers; ++w) threads.emplace_back(worker);
+  for (auto& t : threads) t.join();
+  if (error) std::rethrow_exception(error);
+}
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+int resolved_jobs(const Config& c) {
+  if (c.jobs > 0) return c.jobs;
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+std::string rc_params(std::uint64_t seed, bool shrink) {
+  return fmt::format("RC_PARAMS=seed={}{}", seed, shrink ? "" : " noshrink=1");
+}
+
+}  // namespace
+
+fs::path variant_library(const fs::path& build_dir, const std::string& variant) {
+  return build_dir / "variants" / variant / "libtinyllm_oracle.so";
+}
+
+int exit_status(reports::Verdict v) {
+  switch (v) {
+    case reports::Verdict::Pass:
+      return 0;
+    case reports::Verdict::Fail:
+      return 1;
+    case reports::Verdict::Invalid:
+      return 2;
+  }
+  return 2;
+}
+
+reports::Verdict decide_verdict(const reports::GradeResult& r) {
+  if (!r.compile_log.empty() || !r.reference_failures.empty() || !r.invalid_reasons.empty())
+    return reports::Verdict::Invalid;
+  for (const auto& m : r.mutants)
+    if (m.mutant.required && !reports::detected(m.status)) return reports::Verdict::Fail;
+  return r.score >= r.threshold ? reports::Verdict::Pass : reports::Verdict::Fail;
+}
+
+reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timings) {
+  GradeTimings unused;
+  if (timings == nullptr) timings = &unused;
+  const auto start = std::chrono::steady_clock::now();
+  const Config& config = request.config;
+  const int jobs = resolved_jobs(config);
+  reports::GradeResult result;
+  result.suite_path = fs::absolute(request.suite_dir).lexically_normal().string();
+  result.suite_name = fs::path(result.suite_path).filename().string();
+  if (result.suite_name.empty())
+    result.suite_name = fs::path(result.suite_path).parent_path().filename().string();
+  result.threshold = config.threshold;
+  result.reveal = config.reveal;
+  result.seed = config.seed;
+  for (const auto& m : request.mutants) {
+    reports::MutantResult r;
+    r.mutant = m;
+    r.reason = "not run";
+    result.mutants.push_back(r);
+    if (!result.oracle_files.count(m.file))
+      result.oracle_files[m.file] = read_text(request.source_dir / m.file);
+  }
+  auto finish = [&] {
+    result.verdict = decide_verdict(result);
+    result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+  };
+
+  // Every library must be there before anything runs: a missing one is a build problem.
+  std::vector<std::string> variants = {"reference"};
+  for (const auto& m : request.mutants) variants.push_back(m.id);
+  for (const auto& v : variants)
+    if (!fs::is_regular_file(variant_library(request.build_dir, v)))
+      throw UsageError(fmt::format(
+          "{}: missing; build the oracle and its variants first: cmake -S {} -B {} && ninja -C {} "
+          "tinyllm-grade",
+          variant_library(request.build_dir, v).string(), request.source_dir.string(),
+          request.build_dir.string(), request.build_dir.string()));
+
+  // 1. Compile once.
+  const auto sources = request.sources.empty() ? suite_sources(request.suite_dir) : request.sources;
+  for (const auto& s : sources)
+    result.suite_files[fs::relative(s, request.suite_dir).string()] = read_text(s);
+  fs::create_directories(request.work_dir);
+  SuiteBuild build =
+      compile_suite(request.toolchain, request.suite_dir, sources, request.work_dir, jobs);
+  timings->compile_seconds = build.seconds;
+  if (!build.ok) {
+    result.compile_log =
+        build.diagnostics.empty() ? "the compiler failed without a message" : build.diagnostics;
+    result.invalid_reasons.push_back("the suite does not compile");
+    return finish();
+  }
+  const int total_runs =
+      static_cast<int>(1 + config.reference_seeds.size() + request.mutants.size());
+  std::atomic<int> runs_done{0};
+  auto report_progress = [&](const std::string& what) {
+    int done = ++runs_done;
+    if (request.progress) request.progress(done, total_runs, what);
+  };
+  const fs::path scratch_root = request.work_dir / "runs";
+  fs::create_directories(scratch_root);
+
+  auto make_request = [&](const std::string& variant, std::uint64_t seed, bool shrink,
+                          double timeout) {
+    RunRequest run;
+    run.executable = build.executable;
+    run.library = variant_library(request.build_dir, variant);
+    run.environment = {rc_params(seed, shrink), "GTEST_COLOR=no"};
+    run.timeout_seconds = timeout;
+    run.limits = config.limits;
+    run.isolation = request.isolation;
+    run.scratch_root = scratch_root;
+    return run;
+  };
+
+  // 2. The reference, with the grading seed and the extra seeds (shrinking on: a learner wants
+  // the smallest counterexample).
+  std::vector<std::uint64_t> seeds = {config.seed};
+  seeds.insert(seeds.end(), config.reference_seeds.begin(), config.reference_seeds.end());
+  std::vector<RunOutcome> reference_runs(seeds.size());
+  parallel_for(seeds.size(), jobs, [&](std::size_t i) {
+    reference_runs[i] =
+        run_sandboxed(make_request("reference", seeds[i], true, config.reference_timeout_seconds));
+    report_progress(fmt::format("reference, seed {}", seeds[i]));
+  });
+  for (const auto& run : reference_runs) timings->reference_seconds.push_back(run.seconds);
+  std::vector<std::string> expected_tests;
+  for (std::size_t i = 0; i < seeds.size(); ++i) {
+    RunVerdict v = classify_run(reference_runs[i], {}, config.limits);
+    if (i == 0 && v.result) {
+      for (const auto& t : v.result->tests) {
+        expected_tests.push_back(t.name);
+        std::string file = t.file;
+        std::error_code ec;
+        if (!file.empty() && fs::path(file).is_absolute()) {
+          auto rel = fs::relative(file, request.suite_dir, ec);
+          if (!ec && !rel.empty() && *rel.begin() != "..") file = rel.string();
+        }
+        result.tests.push_back({t.name, file, t.line});
+      }
+      std::sort(expected_tests.begin(), expected_tests.end());
+    }
+    if (v.status == reports::MutantStatus::Survived) continue;
+    auto reproduce = [&](const std::string& test) {
+      return fmt::format(
+          "cd {} && env RC_PARAMS={} LD_LIBRARY_PATH={} ./suite{}",
+          shell_quote(request.work_dir.string()), shell_quote(fmt::format("seed={}", seeds[i])),
+          shell_quote(variant_library(request.build_dir, "reference").parent_path().string()),
+          test.empty() ? "" : " --gtest_filter=" + shell_quote(test));
+    };
+    if (!v.failures.empty()) {
+      for (const auto& f : v.failures)
+        result.reference_failures.push_back({f.name, seeds[i], f.message, reproduce(f.name)});
+    } else {
+      std::string test = v.failing_tests.empty() ? "" : v.failing_tests.front();
+      std::string message = v.reason;
+      if (!reference_runs[i].output.empty())
+        message += "\n--- output ---\n" + reference_runs[i].output;
+      result.reference_failures.push_back({test, seeds[i], message, reproduce(test)});
+    }
+  }
+  if (!result.reference_failures.empty()) {
+    result.invalid_reasons.push_back(
+        "the suite fails on the reference implementation: a test that rejects the correct "
+        "implementation is a wrong test");
+    return finish();
+  }
+  if (expected_tests.empty()) {
+    result.invalid_reasons.push_back("the suite has no tests: GoogleTest ran none");
+    return finish();
+  }
+
+  // 3. Every variant with the grading seed, no shrinking, in an order the suite cannot predict.
+  const double reference_seconds = reference_runs[0].seconds;
+  const double timeout =
+      reference_seconds * config.timeout_factor + config.timeout_constant_seconds;
+  std::vector<std::size_t> order(result.mutants.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::random_device device;
+  std::shuffle(order.begin(), order.end(), std::mt19937_64(device()));
+  parallel_for(order.size(), jobs, [&](std::size_t k) {
+    auto& m = result.mutants[order[k]];
+    RunOutcome run = run_sandboxed(make_request(m.mutant.id, config.seed, false, timeout));
+    RunVerdict v = classify_run(run, expected_tests, config.limits);
+    m.status = v.status;
+    m.reason = v.reason;
+    m.killed_by = v.failing_tests;
+    m.seconds = run.seconds;
+    report_progress(m.mutant.id);
+  });
+
+  // 4. Score.
+  int detected = 0;
+  for (const auto& m : result.mutants) detected += reports::detected(m.status) ? 1 : 0;
+  result.score = result.mutants.empty()
+                     ? 0.0
+                     : static_cast<double>(detected) / static_cast<double>(result.mutants.size());
+  return finish();
+}
+
+}  // namespace tinyllm::runner

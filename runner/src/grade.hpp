@@ -1,0 +1,49 @@
+// The grading engine: compile a suite once, run it on the reference (three seeds), then on every
+// variant in parallel, and decide statuses, score and verdict. `grade` and `selfcheck` both use it.
+#pragma once
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "compile.hpp"
+#include "config.hpp"
+#include "tinyllm/reports/grade_result.hpp"
+
+namespace tinyllm::runner {
+
+struct GradeRequest {
+  Config config;                             // resolved: defaults, file, command line
+  std::vector<reports::MutantInfo> mutants;  // the catalog, `required` applied
+  std::filesystem::path suite_dir;
+  std::vector<std::filesystem::path> sources;   // empty: every C++ source under suite_dir
+  std::filesystem::path work_dir;               // the compiled suite stays here (reproducing)
+  std::filesystem::path build_dir, source_dir;  // the oracle's build (variants/) and source
+  Toolchain toolchain;
+  Isolation isolation = Isolation::Plain;  // resolved
+  // Called after each run with (runs done, runs in all, what just finished).
+  std::function<void(int, int, const std::string&)> progress;
+};
+
+// Where a grade's time went (the benchmark's lower bound is compile + runs / jobs).
+struct GradeTimings {
+  double compile_seconds = 0;             // compiling and linking the suite, once
+  std::vector<double> reference_seconds;  // each reference run, grading seed first
+};
+
+// Returns the grade, and its timings in `timings` when given. Throws UsageError when a variant
+// library is missing (the build is incomplete) and std::runtime_error when the sandbox cannot run.
+reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timings = nullptr);
+
+// Returns the path of a variant's library ("reference" or "s07") in a build folder.
+std::filesystem::path variant_library(const std::filesystem::path& build_dir,
+                                      const std::string& variant);
+
+// Returns the verdict the result's statuses give: PASS when the reference passed, the score
+// reaches the threshold and every required mutant was detected.
+reports::Verdict decide_verdict(const reports::GradeResult& result);
+
+// Returns the exit status of a verdict: 0 PASS, 1 FAIL, 2 INVALID.
+int exit_status(reports::Verdict verdict);
+
+}  // namespace tinyllm::runner

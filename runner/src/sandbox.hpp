@@ -1,0 +1,48 @@
+// Runs one untrusted suite executable against one oracle library, isolated: a private scratch
+// folder as working and temporary directory, a closed stdin, a minimal environment, limits on CPU
+// time, memory, processes, file and output size, no network, and nothing left running afterwards.
+// Nothing that names the variant reaches the run: the library is a copy with a neutral name in a
+// folder with a neutral name, and every run sees the same paths.
+#pragma once
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config.hpp"
+
+namespace tinyllm::runner {
+
+struct RunRequest {
+  std::filesystem::path executable;      // the compiled suite
+  std::filesystem::path library;         // a libtinyllm_oracle.so: the reference or one variant
+  std::vector<std::string> arguments;    // after the program name; the sandbox adds --gtest_output
+  std::vector<std::string> environment;  // KEY=VALUE added to the minimal environment
+  double timeout_seconds = 60;
+  ResourceLimits limits;
+  Isolation isolation = Isolation::Plain;  // resolved: Namespaces or Plain
+  std::filesystem::path scratch_root;      // host folder for per-run folders (neutral names)
+};
+
+enum class RunEnding { Exited, Signaled, TimedOut, OutputLimit };
+
+struct RunOutcome {
+  RunEnding ending = RunEnding::Exited;
+  int exit_code = 0;  // when Exited
+  int signal = 0;     // when Signaled
+  double seconds = 0;
+  std::optional<std::string> result_json;  // GoogleTest's JSON output, when the run wrote one
+  std::string output;                      // stdout and stderr: the start and the end
+  std::string last_started_test;           // the last "[ RUN      ] Suite.Test" line's name
+};
+
+// Returns how the run went. Throws std::runtime_error when the sandbox itself cannot be set up
+// (a grader or machine problem, not the suite's).
+RunOutcome run_sandboxed(const RunRequest& request);
+
+// Returns the isolation this machine gives for `wanted`: Namespaces when the process may create
+// mount, PID, network, IPC and UTS namespaces (as root), else Plain with `note` saying what is
+// missing. Throws UsageError when `wanted` is Namespaces and they are not available.
+Isolation resolve_isolation(Isolation wanted, std::string& note);
+
+}  // namespace tinyllm::runner

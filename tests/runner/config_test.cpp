@@ -1,0 +1,129 @@
+// Tests of the configuration: defaults, the file overriding them, and each mistake reported at its
+// file, line and column.
+#include "config.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "catalog.hpp"
+#include "errors.hpp"
+
+namespace fs = std::filesystem;
+using namespace tinyllm::runner;
+
+namespace {
+
+fs::path write_file(const std::string& name, const std::string& text) {
+  fs::path p = fs::temp_directory_path() / ("tinyllm-config-test-" + name + ".toml");
+  std::ofstream(p) << text;
+  return p;
+}
+
+std::string error_of(const std::string& name, const std::string& text) {
+  try {
+    load_config(write_file(name, text), default_config());
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST(Config, defaults_are_the_issues_policy) {
+  Config c = default_config();
+  EXPECT_DOUBLE_EQ(c.threshold, 0.80);
+  EXPECT_FALSE(c.required.has_value());  // every mutant
+  EXPECT_DOUBLE_EQ(c.timeout_factor, 1.5);
+  EXPECT_DOUBLE_EQ(c.timeout_constant_seconds, 5.0);
+  EXPECT_EQ(c.reference_seeds.size(), 2u);
+}
+
+TEST(Config, file_overrides_only_the_keys_it_names) {
+  Config c = load_config(write_file("override",
+                                    "threshold = 0.5\n[timeout]\nfactor = 3\n"
+                                    "[limits]\nprocesses = 9\n"
+                                    "[reports]\nformats = [\"json\"]\n"),
+                         default_config());
+  EXPECT_DOUBLE_EQ(c.threshold, 0.5);
+  EXPECT_DOUBLE_EQ(c.timeout_factor, 3.0);  // an integer is accepted where a number is expected
+  EXPECT_DOUBLE_EQ(c.timeout_constant_seconds, 5.0);
+  EXPECT_EQ(c.limits.processes, 9);
+  EXPECT_DOUBLE_EQ(c.limits.memory_mb, default_config().limits.memory_mb);
+  EXPECT_EQ(c.report_formats, std::vector<std::string>{"json"});
+}
+
+TEST(Config, unknown_key_names_its_line_and_column) {
+  std::string e = error_of("unknown", "threshold = 0.8\n[timeout]\n  factr = 2\n");
+  EXPECT_NE(e.find(":3:3: unknown key 'factr' in [timeout]"), std::string::npos) << e;
+}
+
+TEST(Config, wrong_type_names_the_key_and_both_types) {
+  std::string e = error_of("type", "reveal = 3\n");
+  EXPECT_NE(e.find(":1:10: 'reveal' must be a string, not an integer"), std::string::npos) << e;
+}
+
+TEST(Config, threshold_outside_zero_one_is_rejected) {
+  EXPECT_NE(error_of("high", "threshold = 1.01\n").find("must be in [0, 1]"), std::string::npos);
+  EXPECT_NE(error_of("low", "threshold = -0.1\n").find("must be in [0, 1]"), std::string::npos);
+  EXPECT_EQ(error_of("edge", "threshold = 1.0\n"), "no error");
+}
+
+TEST(Config, syntax_error_names_line_and_column) {
+  std::string e = error_of("syntax", "threshold = = 0.8\n");
+  EXPECT_NE(e.find(":1:"), std::string::npos) << e;
+}
+
+TEST(Config, unknown_reveal_level_and_report_format_are_rejected) {
+  EXPECT_NE(error_of("reveal", "reveal = \"everything\"\n").find("'reveal' must be"),
+            std::string::npos);
+  EXPECT_NE(error_of("format", "[reports]\nformats = [\"pdf\"]\n").find("unknown report format"),
+            std::string::npos);
+}
+
+TEST(Config, unknown_required_mutant_is_reported_at_its_position) {
+  Config c =
+      load_config(write_file("required", "required = [\"s01\",\n  \"s42\"]\n"), default_config());
+  auto mutants =
+      load_catalog(fs::path(TINYLLM_SOURCE_DIR) / "mutants" / "catalog.toml", TINYLLM_SOURCE_DIR);
+  try {
+    apply_required(c, mutants);
+    FAIL() << "s42 was accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find(":2:3: unknown mutant id 's42'"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(Config, required_list_marks_only_those_mutants) {
+  Config c = load_config(write_file("subset", "required = [\"s07\"]\n"), default_config());
+  auto mutants =
+      load_catalog(fs::path(TINYLLM_SOURCE_DIR) / "mutants" / "catalog.toml", TINYLLM_SOURCE_DIR);
+  apply_required(c, mutants);
+  for (const auto& m : mutants) EXPECT_EQ(m.required, m.id == "s07") << m.id;
+}
+
+TEST(Config, example_file_documents_exactly_the_defaults) {
+  Config example =
+      load_config(fs::path(TINYLLM_SOURCE_DIR) / "runner" / "grade.example.toml", default_config());
+  Config d = default_config();
+  EXPECT_DOUBLE_EQ(example.threshold, d.threshold);
+  EXPECT_EQ(example.required.has_value(), d.required.has_value());
+  EXPECT_EQ(example.reveal, d.reveal);
+  EXPECT_EQ(example.jobs, d.jobs);
+  EXPECT_EQ(example.seed, d.seed);
+  EXPECT_EQ(example.reference_seeds, d.reference_seeds);
+  EXPECT_DOUBLE_EQ(example.timeout_factor, d.timeout_factor);
+  EXPECT_DOUBLE_EQ(example.timeout_constant_seconds, d.timeout_constant_seconds);
+  EXPECT_DOUBLE_EQ(example.reference_timeout_seconds, d.reference_timeout_seconds);
+  EXPECT_DOUBLE_EQ(example.limits.cpu_seconds, d.limits.cpu_seconds);
+  EXPECT_DOUBLE_EQ(example.limits.memory_mb, d.limits.memory_mb);
+  EXPECT_EQ(example.limits.processes, d.limits.processes);
+  EXPECT_DOUBLE_EQ(example.limits.file_size_mb, d.limits.file_size_mb);
+  EXPECT_DOUBLE_EQ(example.limits.output_mb, d.limits.output_mb);
+  EXPECT_DOUBLE_EQ(example.limits.scratch_mb, d.limits.scratch_mb);
+  EXPECT_EQ(example.isolation, d.isolation);
+  EXPECT_EQ(example.report_formats, d.report_formats);
+}

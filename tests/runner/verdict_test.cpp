@@ -1,0 +1,56 @@
+// Tests of the verdict rule: PASS needs a passing reference, the threshold, and every required
+// mutant detected.
+#include <gtest/gtest.h>
+
+#include "grade.hpp"
+
+using namespace tinyllm::reports;
+using tinyllm::runner::decide_verdict;
+using tinyllm::runner::exit_status;
+
+namespace {
+GradeResult with_statuses(const std::vector<MutantStatus>& statuses, double threshold) {
+  GradeResult r;
+  r.threshold = threshold;
+  int detected_count = 0;
+  for (std::size_t i = 0; i < statuses.size(); ++i) {
+    MutantResult m;
+    m.mutant.id = "s0" + std::to_string(i + 1);
+    m.status = statuses[i];
+    detected_count += detected(statuses[i]) ? 1 : 0;
+    r.mutants.push_back(m);
+  }
+  r.score = static_cast<double>(detected_count) / static_cast<double>(statuses.size());
+  return r;
+}
+}  // namespace
+
+TEST(Verdict, timeouts_count_as_detected) {
+  auto r = with_statuses({MutantStatus::Killed, MutantStatus::Timeout}, 1.0);
+  EXPECT_EQ(decide_verdict(r), Verdict::Pass);
+}
+
+TEST(Verdict, surviving_required_mutant_fails_even_above_the_threshold) {
+  auto r = with_statuses({MutantStatus::Killed, MutantStatus::Killed, MutantStatus::Survived}, 0.5);
+  EXPECT_EQ(decide_verdict(r), Verdict::Fail);
+  r.mutants[2].mutant.required = false;
+  EXPECT_EQ(decide_verdict(r), Verdict::Pass);
+}
+
+TEST(Verdict, score_below_threshold_fails) {
+  auto r = with_statuses({MutantStatus::Killed, MutantStatus::Survived}, 0.8);
+  r.mutants[1].mutant.required = false;
+  EXPECT_EQ(decide_verdict(r), Verdict::Fail);
+}
+
+TEST(Verdict, failure_on_the_reference_is_invalid_whatever_the_score) {
+  auto r = with_statuses({MutantStatus::Killed}, 0.8);
+  r.reference_failures.push_back({"A.t", 1, "boom", "./suite"});
+  EXPECT_EQ(decide_verdict(r), Verdict::Invalid);
+}
+
+TEST(Verdict, exit_statuses_are_zero_one_two) {
+  EXPECT_EQ(exit_status(Verdict::Pass), 0);
+  EXPECT_EQ(exit_status(Verdict::Fail), 1);
+  EXPECT_EQ(exit_status(Verdict::Invalid), 2);
+}
