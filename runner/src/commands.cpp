@@ -12,6 +12,10 @@ const std::vector<Subcommand>& subcommands() {
        "the catalog",
        run_selfcheck_command},
       {"list", "the mutants of the catalog", run_list_command},
+      {"batch", "grade a class: one suite per subfolder, resumable, --shard K/N",
+       run_batch_command},
+      {"merge", "join the output folders of batch shards into one class report",
+       run_merge_command},
   };
   return table;
 }

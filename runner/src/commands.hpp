@@ -21,5 +21,7 @@ const std::vector<Subcommand>& subcommands();
 int run_grade_command(const Arguments& args);
 int run_selfcheck_command(const Arguments& args);
 int run_list_command(const Arguments& args);
+int run_batch_command(const Arguments& args);
+int run_merge_command(const Arguments& args);
 
 }  // namespace tinyllm::runner
