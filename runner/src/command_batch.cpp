@@ -1,4 +1,4 @@
-// `tinyllm-grade batch SUITES --out FOLDER [--shard K/N]`: grade a class, one suite per subfolder
+// `tinyllm-grade batch SUITES --output FOLDER [--shard K/N]`: grade a class, one suite per subfolder
 // of SUITES; resumable (unchanged suites keep their stored grade) and shardable across machines.
 #include <fmt/format.h>
 
@@ -44,7 +44,7 @@ int run_batch_command(const Arguments& args) {
   std::string shard = "1/1";
   bool help = false;
   po::options_description visible(
-      "Usage: tinyllm-grade batch SUITES --out FOLDER [options]\n\n"
+      "Usage: tinyllm-grade batch SUITES --output FOLDER [options]\n\n"
       "Grades every subfolder of SUITES (one learner's suite each) and writes each learner's\n"
       "reports into FOLDER/<learner>/ and the class report into FOLDER. A suite whose files are\n"
       "unchanged since the last run into FOLDER keeps its grade, so an interrupted batch resumes.\n"
@@ -66,7 +66,7 @@ int run_batch_command(const Arguments& args) {
     return 0;
   }
   if (suites.empty())
-    throw UsageError("batch: which class? tinyllm-grade batch SUITES_FOLDER --out FOLDER");
+    throw UsageError("batch: which class? tinyllm-grade batch SUITES_FOLDER --output FOLDER");
   if (!fs::is_directory(suites)) {
     throw UsageError(fmt::format(
         "batch: {} is not a folder: pass a folder with one subfolder per learner's suite", suites));

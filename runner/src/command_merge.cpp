@@ -1,4 +1,4 @@
-// `tinyllm-grade merge SHARD... --out FOLDER`: join the output folders of `batch --shard K/N` runs
+// `tinyllm-grade merge SHARD... --output FOLDER`: join the output folders of `batch --shard K/N` runs
 // into one class report.
 #include <fmt/format.h>
 
@@ -19,13 +19,13 @@ int run_merge_command(const Arguments& args) {
   std::string output;
   bool help = false;
   po::options_description visible(
-      "Usage: tinyllm-grade merge SHARD_FOLDER... --out FOLDER\n\n"
+      "Usage: tinyllm-grade merge SHARD_FOLDER... --output FOLDER\n\n"
       "Reads every <SHARD_FOLDER>/<learner>/grade.json written by `tinyllm-grade batch --shard`\n"
       "and writes the class report (class-report.json, .html, class-learners.csv,\n"
       "class-mutants.csv) into FOLDER.\n"
       "Exit status: 0 merged, 3 usage error or shards that disagree.\n\nOptions");
   visible.add_options()("help,h", po::bool_switch(&help), "this help")(
-      "out,o", po::value(&output), "the folder for the class report");
+      "output,o", po::value(&output), "the folder for the class report");
   po::options_description all;
   all.add(visible).add_options()("shards", po::value(&shards)->multitoken());
   po::positional_options_description positional;
@@ -36,8 +36,8 @@ int run_merge_command(const Arguments& args) {
     return 0;
   }
   if (shards.empty())
-    throw UsageError("merge: which shards? tinyllm-grade merge OUT1 OUT2 ... --out FOLDER");
-  if (output.empty()) throw UsageError("merge: where to? add --out FOLDER for the class report");
+    throw UsageError("merge: which shards? tinyllm-grade merge OUT1 OUT2 ... --output FOLDER");
+  if (output.empty()) throw UsageError("merge: where to? add --output FOLDER for the class report");
   std::vector<fs::path> folders(shards.begin(), shards.end());
   try {
     const std::vector<reports::GradeResult> results = reports::merge_batches(folders, output);
