@@ -4,10 +4,10 @@
 // node_modules is missing.
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const [root, ...reports] = process.argv.slice(2);
-const modules = join(root, 'node_modules');
+const modules = resolve(root, 'node_modules');
 if (!existsSync(join(modules, 'ajv')) || !existsSync(join(modules, 'mutation-testing-report-schema'))) {
   console.log(`SKIP: ${modules} has no ajv or mutation-testing-report-schema: run scripts/install-deps.sh`);
   process.exit(77);
