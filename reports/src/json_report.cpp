@@ -130,14 +130,14 @@ json mutation_report_json(const GradeResult& result) {
   };
   for (const MutantResult& mutant : result.mutants) {
     const std::string& path = mutant.mutant.file;
-    const auto source = result.oracle_files.find(path);
-    const std::string_view text =
-        source == result.oracle_files.end() ? std::string_view() : source->second;
     json& file = report["files"][path];
     if (!file.contains("mutants")) {
-      file = {{"language", "cpp"}, {"source", std::string(text)}, {"mutants", json::array()}};
+      file = {{"language", "cpp"},
+              {"source", visible_source(result, path)},
+              {"mutants", json::array()}};
     }
-    file["mutants"].push_back(mutant_entry(mutant, result.reveal, text));
+    file["mutants"].push_back(
+        mutant_entry(mutant, result.reveal, file["source"].get_ref<const std::string&>()));
   }
   if (result.environment) {
     const GradeEnvironment& environment = *result.environment;

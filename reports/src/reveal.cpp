@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace tinyllm::reports {
 
 std::string visible_title(const MutantResult& mutant, Reveal reveal) {
@@ -49,6 +51,22 @@ int count_status(const GradeResult& result, MutantStatus status) {
 
 std::string percent(double fraction) {
   return fmt::format("{:.1f}%", fraction * 100.0);
+}
+
+std::string visible_source(const GradeResult& result, const std::string& path) {
+  const auto found = result.oracle_files.find(path);
+  if (found == result.oracle_files.end()) return "";
+  const bool survivor_here =
+      std::any_of(result.mutants.begin(), result.mutants.end(), [&](const MutantResult& m) {
+        return m.status == MutantStatus::Survived && m.mutant.file == path;
+      });
+  if (result.reveal != Reveal::Nothing || !survivor_here) return found->second;
+  // One stand-in line per source line, so every mutant's location still points inside the file.
+  std::string stand_in =
+      "// The oracle's source is withheld: the grading policy reveals nothing about survivors.";
+  for (char c : found->second)
+    if (c == '\n') stand_in += "\n//";
+  return stand_in;
 }
 
 }  // namespace tinyllm::reports

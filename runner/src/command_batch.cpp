@@ -1,5 +1,6 @@
-// `tinyllm-grade batch SUITES --output FOLDER [--shard K/N]`: grade a class, one suite per subfolder
-// of SUITES; resumable (unchanged suites keep their stored grade) and shardable across machines.
+// `tinyllm-grade batch SUITES --output FOLDER [--shard K/N]`: grade a class, one suite per
+// subfolder of SUITES; resumable (unchanged suites keep their stored grade) and shardable across
+// machines.
 #include <fmt/format.h>
 
 #include <iostream>

@@ -11,7 +11,7 @@
 #include "grade.hpp"
 #include "options.hpp"
 #include "progress.hpp"
-#include "summary.hpp"
+#include "tinyllm/reports/write_reports.hpp"
 
 namespace tinyllm::runner {
 
@@ -35,11 +35,29 @@ void write_timings(const reports::GradeResult& r, const GradeTimings& t, const C
   std::ofstream(file) << j.dump(2) << "\n";
 }
 
+// Returns the report options: the formats named on the command line, else the configuration's.
+reports::ReportOptions report_options(const std::vector<std::string>& formats,
+                                      const Config& config) {
+  reports::ReportOptions options;
+  for (const std::string& name : formats.empty() ? config.report_formats : formats) {
+    try {
+      options.formats.push_back(reports::parse_report_format(name));
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(fmt::format("grade: --format {}: {}", name, e.what()));
+    }
+  }
+  options.output_folder = config.report_folder;
+  options.terminal = &std::cout;
+  options.colour = stdout_is_terminal();
+  return options;
+}
+
 }  // namespace
 
 int run_grade_command(const Arguments& args) {
   CommonOptions common;
   std::string suite, timings;
+  std::vector<std::string> formats;
   bool help = false;
   po::options_description visible(
       "Usage: tinyllm-grade grade SUITE [options]\n\n"
@@ -48,7 +66,10 @@ int run_grade_command(const Arguments& args) {
       "configuration error.\n\nOptions");
   visible.add_options()("help,h", po::bool_switch(&help), "this help")(
       "timings", po::value(&timings)->value_name("FILE"),
-      "also write the compile and run times as JSON (bench/grading uses it)");
+      "also write the compile and run times as JSON (bench/grading uses it)")(
+      "format", po::value(&formats)->multitoken()->value_name("NAME..."),
+      "reports to write: terminal, json, html, markdown, junit, gradescope (default: "
+      "reports.formats of the configuration, terminal and json)");
   visible.add(common_options(common));
   po::options_description all;
   all.add(visible).add_options()("suite", po::value(&suite));
@@ -82,7 +103,9 @@ int run_grade_command(const Arguments& args) {
   GradeTimings timings_taken;
   reports::GradeResult result = grade_suite(request, &timings_taken);
   end_progress_line(!common.quiet);
-  write_summary(result, std::cout, stdout_is_terminal());
+  const auto options = report_options(formats, ctx.config);
+  for (const auto& file : reports::write_reports(result, options))
+    if (!common.quiet) std::cerr << "tinyllm-grade: wrote " << file.string() << "\n";
   if (!timings.empty()) write_timings(result, timings_taken, ctx.config, timings);
   return exit_status(result.verdict);
 }

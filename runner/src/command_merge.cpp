@@ -1,5 +1,5 @@
-// `tinyllm-grade merge SHARD... --output FOLDER`: join the output folders of `batch --shard K/N` runs
-// into one class report.
+// `tinyllm-grade merge SHARD... --output FOLDER`: join the output folders of `batch --shard K/N`
+// runs into one class report.
 #include <fmt/format.h>
 
 #include <iostream>

@@ -11,7 +11,7 @@
 #include "options.hpp"
 #include "progress.hpp"
 #include "selfcheck.hpp"
-#include "summary.hpp"
+#include "tinyllm/reports/terminal_report.hpp"
 
 namespace tinyllm::runner {
 
@@ -59,7 +59,7 @@ int run_selfcheck_command(const Arguments& args) {
   reports::GradeResult result = grade_suite(request);
   end_progress_line(!common.quiet);
   if (result.verdict == reports::Verdict::Invalid) {
-    write_summary(result, std::cout, stdout_is_terminal());
+    std::cout << reports::render_terminal_report(result, stdout_is_terminal());
     std::cerr << "selfcheck: the course suite is INVALID\n";
     return 2;
   }

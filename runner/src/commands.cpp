@@ -14,8 +14,9 @@ const std::vector<Subcommand>& subcommands() {
       {"list", "the mutants of the catalog", run_list_command},
       {"batch", "grade a class: one suite per subfolder, resumable, --shard K/N",
        run_batch_command},
-      {"merge", "join the output folders of batch shards into one class report",
-       run_merge_command},
+      {"merge", "join the output folders of batch shards into one class report", run_merge_command},
+      {"gradescope-bundle", "write a Gradescope autograder (setup.sh, run_autograder) to upload",
+       run_gradescope_bundle_command},
   };
   return table;
 }

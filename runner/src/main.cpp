@@ -16,7 +16,7 @@ void print_help(std::ostream& out) {
          "Grades a GoogleTest/RapidCheck suite written against <tinyllm/tinyllm.hpp> by mutation:\n"
          "the suite must pass on the reference, and fail on the pitfall mutants.\n\nCommands:\n";
   for (const auto& c : tinyllm::runner::subcommands())
-    out << fmt::format("  {:<10} {}\n", c.name, c.summary);
+    out << fmt::format("  {:<18} {}\n", c.name, c.summary);
   out << "\n`tinyllm-grade <command> --help` lists a command's options.\n"
          "Exit status: 0 PASS, 1 FAIL, 2 INVALID, 3 usage or configuration error.\n";
 }

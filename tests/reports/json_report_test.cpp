@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "fixtures.hpp"
 
 namespace tinyllm::reports {
@@ -90,6 +92,23 @@ TEST(JsonReport, RevealNothingKeepsTheSurvivorsTitleOutOfEveryField) {
   // A killed mutant still says what it was.
   EXPECT_EQ(mutant(report, "oracle/src/train/accumulate.cpp", "s08").at("mutatorName"),
             "s08 summing micro-batch losses");
+}
+
+TEST(JsonReport, RevealNothingWithholdsTheSourceOfAFileWithASurvivorButKeepsItsLines) {
+  const json report = mutation_report_json(fixtures::fail_with_survivors(Reveal::Nothing));
+  const std::string source = report.at("files").at("oracle/src/train/accumulate.cpp").at("source");
+  // The site's comment and code would name the pitfall the policy hides.
+  EXPECT_EQ(source.find("1/k"), std::string::npos);
+  EXPECT_EQ(source.find("is_mutant"), std::string::npos);
+  EXPECT_EQ(std::count(source.begin(), source.end(), '\n'), 9);  // the fixture's 9 lines
+  // With the title revealed the source is shown as it is.
+  const json shown = mutation_report_json(fixtures::fail_with_survivors(Reveal::Title));
+  EXPECT_NE(shown.at("files")
+                .at("oracle/src/train/accumulate.cpp")
+                .at("source")
+                .get<std::string>()
+                .find("is_mutant(7)"),
+            std::string::npos);
 }
 
 TEST(JsonReport, RevealSymptomDescribesTheSurvivorWithTitleAndSymptom) {

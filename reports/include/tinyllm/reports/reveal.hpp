@@ -15,6 +15,11 @@ std::string visible_title(const MutantResult& mutant, Reveal reveal);
 // "s07: <title> (symptom: <symptom>)".
 std::string survivor_summary(const MutantResult& mutant, Reveal reveal);
 
+// Returns the oracle source a report may show for `path`: the source itself, or, when the policy is
+// Reveal::Nothing and a mutant in that file survived, a stand-in of the same number of lines (the
+// site's code and its comment would name the pitfall), so mutant locations stay valid.
+std::string visible_source(const GradeResult& result, const std::string& path);
+
 // Returns the sentence that says what a surviving mutant means for the learner's suite.
 std::string survivor_meaning(const MutantResult& mutant, Reveal reveal);
 
