@@ -12,11 +12,10 @@ namespace tinyllm::reports {
 
 // One entry of mutants/catalog.toml.
 struct MutantInfo {
-  std::string id;       // "s07"
-  std::string title;    // the pitfall: "weighting micro-batches 1/k"
-  std::string symptom;  // "wrong gradient whenever the sizes differ"
-  std::vector<std::string>
-      caught_by;  // course test names, e.g. "Course.hand_example_accumulation"
+  std::string id;                      // "s07"
+  std::string title;                   // the pitfall: "weighting micro-batches 1/k"
+  std::string symptom;                 // "wrong gradient whenever the sizes differ"
+  std::vector<std::string> caught_by;  // course test names, e.g. "Course.hand_example_accumulation"
   std::string
       file;  // oracle source, relative to the repository root: "oracle/src/train/accumulate.cpp"
   std::string function;  // "grad_accumulate"
