@@ -7,14 +7,13 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <fstream>
 #include <mutex>
 #include <random>
-#include <sstream>
 #include <thread>
 
 #include "classify.hpp"
 #include "errors.hpp"
+#include "files.hpp"
 #include "process.hpp"
 #include "sandbox.hpp"
 
@@ -45,13 +44,6 @@ void parallel_for(std::size_t count, int jobs, const std::function<void(std::siz
   for (int w = 0; w < workers; ++w) threads.emplace_back(worker);
   for (auto& t : threads) t.join();
   if (error) std::rethrow_exception(error);
-}
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 int resolved_jobs(const Config& c) {
@@ -109,7 +101,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
     r.reason = "not run";
     result.mutants.push_back(r);
     if (!result.oracle_files.count(m.file))
-      result.oracle_files[m.file] = read_text(request.source_dir / m.file);
+      result.oracle_files[m.file] = read_file(request.source_dir / m.file);
   }
   auto finish = [&] {
     result.verdict = decide_verdict(result);
@@ -132,7 +124,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   // 1. Compile once.
   const auto sources = request.sources.empty() ? suite_sources(request.suite_dir) : request.sources;
   for (const auto& s : sources)
-    result.suite_files[fs::relative(s, request.suite_dir).string()] = read_text(s);
+    result.suite_files[fs::relative(s, request.suite_dir).string()] = read_file(s);
   fs::create_directories(request.work_dir);
   SuiteBuild build =
       compile_suite(request.toolchain, request.suite_dir, sources, request.work_dir, jobs);
@@ -170,7 +162,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   // the smallest counterexample).
   std::vector<std::uint64_t> seeds = {config.seed};
   seeds.insert(seeds.end(), config.reference_seeds.begin(), config.reference_seeds.end());
-  std::vector<RunOutcome> reference_runs(seeds.size());
+  std::vector<SandboxRun> reference_runs(seeds.size());
   parallel_for(seeds.size(), jobs, [&](std::size_t i) {
     reference_runs[i] =
         run_sandboxed(make_request("reference", seeds[i], true, config.reference_timeout_seconds));
@@ -179,9 +171,9 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   for (const auto& run : reference_runs) timings->reference_seconds.push_back(run.seconds);
   std::vector<std::string> expected_tests;
   for (std::size_t i = 0; i < seeds.size(); ++i) {
-    RunVerdict v = classify_run(reference_runs[i], {}, config.limits);
-    if (i == 0 && v.result) {
-      for (const auto& t : v.result->tests) {
+    const RunOutcome outcome = classify_run(reference_runs[i], {});
+    if (i == 0 && outcome.result) {
+      for (const auto& t : outcome.result->tests) {
         expected_tests.push_back(t.name);
         std::string file = t.file;
         std::error_code ec;
@@ -193,7 +185,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
       }
       std::sort(expected_tests.begin(), expected_tests.end());
     }
-    if (v.status == reports::MutantStatus::Survived) continue;
+    if (outcome.kind == RunOutcomeKind::Passed) continue;
     auto reproduce = [&](const std::string& test) {
       return fmt::format(
           "cd {} && env RC_PARAMS={} LD_LIBRARY_PATH={} ./suite{}",
@@ -201,12 +193,12 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
           shell_quote(variant_library(request.build_dir, "reference").parent_path().string()),
           test.empty() ? "" : " --gtest_filter=" + shell_quote(test));
     };
-    if (!v.failures.empty()) {
-      for (const auto& f : v.failures)
+    if (!outcome.failures.empty()) {
+      for (const auto& f : outcome.failures)
         result.reference_failures.push_back({f.name, seeds[i], f.message, reproduce(f.name)});
     } else {
-      std::string test = v.failing_tests.empty() ? "" : v.failing_tests.front();
-      std::string message = v.reason;
+      const std::string& test = outcome.running_test;
+      std::string message = describe_outcome(outcome, config.limits);
       if (!reference_runs[i].output.empty())
         message += "\n--- output ---\n" + reference_runs[i].output;
       result.reference_failures.push_back({test, seeds[i], message, reproduce(test)});
@@ -233,11 +225,12 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   std::shuffle(order.begin(), order.end(), std::mt19937_64(device()));
   parallel_for(order.size(), jobs, [&](std::size_t k) {
     auto& m = result.mutants[order[k]];
-    RunOutcome run = run_sandboxed(make_request(m.mutant.id, config.seed, false, timeout));
-    RunVerdict v = classify_run(run, expected_tests, config.limits);
+    const SandboxRun run = run_sandboxed(make_request(m.mutant.id, config.seed, false, timeout));
+    const MutantVerdict v = mutant_verdict(classify_run(run, expected_tests), config.limits);
     m.status = v.status;
     m.reason = v.reason;
-    m.killed_by = v.failing_tests;
+    m.killed_by = v.killed_by;
+    m.killed_by_failed_tests = v.killed_by_failed_tests;
     m.seconds = run.seconds;
     report_progress(m.mutant.id);
   });

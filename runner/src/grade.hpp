@@ -32,7 +32,8 @@ struct GradeTimings {
 };
 
 // Returns the grade, and its timings in `timings` when given. Throws UsageError when a variant
-// library is missing (the build is incomplete) and std::runtime_error when the sandbox cannot run.
+// library is missing (the build is incomplete), SandboxSetupError when the sandbox cannot be set up
+// for a run, and std::runtime_error when a file cannot be read or a run cannot be started.
 reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timings = nullptr);
 
 // Returns the path of a variant's library ("reference" or "s07") in a build folder.

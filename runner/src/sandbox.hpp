@@ -26,7 +26,8 @@ struct RunRequest {
 
 enum class RunEnding { Exited, Signaled, TimedOut, OutputLimit };
 
-struct RunOutcome {
+// What the sandbox saw of a run; classify_run (classify.hpp) decides what it means.
+struct SandboxRun {
   RunEnding ending = RunEnding::Exited;
   int exit_code = 0;  // when Exited
   int signal = 0;     // when Signaled
@@ -36,9 +37,10 @@ struct RunOutcome {
   std::string last_started_test;           // the last "[ RUN      ] Suite.Test" line's name
 };
 
-// Returns how the run went. Throws std::runtime_error when the sandbox itself cannot be set up
-// (a grader or machine problem, not the suite's).
-RunOutcome run_sandboxed(const RunRequest& request);
+// Returns how the run went. Throws SandboxSetupError (errors.hpp) when a step of the sandbox's
+// own setup fails, naming the step and what to do, and std::runtime_error when the grader cannot
+// start a run at all: a grader or machine problem, never the suite's.
+SandboxRun run_sandboxed(const RunRequest& request);
 
 // Returns the isolation this machine gives for `wanted`: Namespaces when the process may create
 // mount, PID, network, IPC and UTS namespaces (as root), else Plain with `note` saying what is

@@ -1,4 +1,5 @@
-// The child side of a sandboxed run (see sandbox_child.hpp and sandbox.cpp).
+// The child side of a sandboxed run (see sandbox_child.hpp and sandbox.cpp), and the one reader
+// of a run's result file.
 #include "sandbox_child.hpp"
 
 #include <fcntl.h>
@@ -28,11 +29,13 @@ void write_all(int fd, const void* data, std::size_t size) {
   }
 }
 
-[[noreturn]] void child_fail(const ChildPlan& plan, int step) {
+// Sends the grader a SetupFailed record for `step` with the current errno, and exits.
+[[noreturn]] void fail_setup(const ChildPlan& plan, SetupStep step, int step_index = -1) {
   StatusRecord r;
-  r.kind = kSetupError;
+  r.kind = RecordKind::SetupFailed;
   r.value = errno;
   r.step = step;
+  r.step_index = step_index;
   if (plan.status_fd >= 0) write_all(plan.status_fd, &r, sizeof r);
   _exit(126);
 }
@@ -78,7 +81,8 @@ int run_step(const ChildPlan::Step& s) {
 
 }  // namespace
 
-// In the process that becomes the suite: limits, identity, descriptors, then exec.
+// In the process that becomes the suite: limits, identity, descriptors, then exec. status_fd
+// stays open (close-on-exec) so that a failed step can say so; a successful exec closes it.
 [[noreturn]] void become_suite(const ChildPlan& plan) {
   setsid();
   for (const Limit& l : plan.limits) {
@@ -87,21 +91,22 @@ int run_step(const ChildPlan::Step& s) {
   }
   if (plan.drop_uid) {
     // Raw system calls: glibc's wrappers would try to reach threads this copy does not have.
-    if (syscall(SYS_setgroups, 0, nullptr) != 0 ||
-        syscall(SYS_setresgid, plan.uid, plan.uid, plan.uid) != 0 ||
-        syscall(SYS_setresuid, plan.uid, plan.uid, plan.uid) != 0)
-      _exit(125);
+    if (syscall(SYS_setgroups, 0, nullptr) != 0) fail_setup(plan, SetupStep::DropGroups);
+    if (syscall(SYS_setresgid, plan.uid, plan.uid, plan.uid) != 0)
+      fail_setup(plan, SetupStep::TakeGid);
+    if (syscall(SYS_setresuid, plan.uid, plan.uid, plan.uid) != 0)
+      fail_setup(plan, SetupStep::TakeUid);
   }
   prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
   int null_fd = open("/dev/null", O_RDONLY);
-  if (null_fd < 0) _exit(125);
+  if (null_fd < 0) fail_setup(plan, SetupStep::OpenDevNull);
   dup2(null_fd, 0);
   dup2(plan.output_fd, 1);
   dup2(plan.output_fd, 2);
-  syscall(SYS_close_range, 3u, ~0u, 0u);
-  if (chdir(plan.work_dir.c_str()) != 0) _exit(125);
+  close_other_fds(plan.status_fd, plan.status_fd);
+  if (chdir(plan.work_dir.c_str()) != 0) fail_setup(plan, SetupStep::EnterWorkDir);
   execve(plan.executable.c_str(), plan.argv.data(), plan.envp.data());
-  _exit(127);
+  fail_setup(plan, SetupStep::ExecSuite);
 }
 
 // PID 1 of the run's namespaces: builds the root, starts the suite, reports how it ended and
@@ -111,25 +116,23 @@ int namespace_init(void* arg) {
   close_other_fds(plan.output_fd, plan.status_fd);
   prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
   prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
-  int step = 0;
-  if (mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) child_fail(plan, step);
+  if (mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
+    fail_setup(plan, SetupStep::PrivateMounts);
   if (mount("tmpfs", plan.root.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=0755") != 0)
-    child_fail(plan, -1);
-  for (const auto& s : plan.steps) {
-    ++step;
-    if (run_step(s) != 0) child_fail(plan, step);
-  }
-  if (chdir(plan.root.c_str()) != 0) child_fail(plan, -2);
-  if (syscall(SYS_pivot_root, ".", ".") != 0) child_fail(plan, -3);
-  if (umount2(".", MNT_DETACH) != 0) child_fail(plan, -4);
-  if (chdir("/") != 0) child_fail(plan, -5);
+    fail_setup(plan, SetupStep::RootTmpfs);
+  for (std::size_t i = 0; i < plan.steps.size(); ++i)
+    if (run_step(plan.steps[i]) != 0)
+      fail_setup(plan, SetupStep::PrepareRoot, static_cast<std::int32_t>(i));
+  if (chdir(plan.root.c_str()) != 0 || syscall(SYS_pivot_root, ".", ".") != 0 ||
+      umount2(".", MNT_DETACH) != 0 || chdir("/") != 0)
+    fail_setup(plan, SetupStep::EnterRoot);
   mount(nullptr, "/", nullptr, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, nullptr);
   sethostname("sandbox", 7);
 
   // A raw fork: glibc's fork() would take locks that other threads of the grader may have held
   // when this process was cloned.
   pid_t suite = static_cast<pid_t>(syscall(SYS_clone, SIGCHLD, nullptr, nullptr, nullptr, nullptr));
-  if (suite < 0) child_fail(plan, -6);
+  if (suite < 0) fail_setup(plan, SetupStep::StartSuite);
   if (suite == 0) {
     prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
     prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
@@ -147,31 +150,39 @@ int namespace_init(void* arg) {
   }
   StatusRecord r;
   if (WIFSIGNALED(wait_status)) {
-    r.kind = kSignaled;
+    r.kind = RecordKind::Signaled;
     r.value = WTERMSIG(wait_status);
   } else {
-    r.kind = kExited;
+    r.kind = RecordKind::Exited;
     r.value = WEXITSTATUS(wait_status);
   }
-  // Nothing else runs now, so the file cannot change under us; still refuse links and FIFOs.
-  int fd = open(plan.result_file.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-  struct stat st {};
-  if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
-    close(fd);
-    fd = -1;
-  }
-  r.has_result = fd >= 0 ? 1 : 0;
   write_all(plan.status_fd, &r, sizeof r);
-  if (fd >= 0) {
-    static char buffer[1 << 16];
+  // Nothing else runs now, so the file cannot change under us.
+  static char buffer[1 << 16];
+  int status_fd = plan.status_fd;
+  read_result_file(
+      plan.result_file.c_str(), buffer, sizeof buffer,
+      [](void* fd, const char* data, std::size_t size) {
+        write_all(*static_cast<int*>(fd), data, size);
+      },
+      &status_fd);
+  _exit(0);
+}
+
+void read_result_file(const char* path, char* buffer, std::size_t buffer_size, ByteSink sink,
+                      void* context) {
+  int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return;
+  struct stat st {};
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
     for (;;) {
-      ssize_t n = read(fd, buffer, sizeof buffer);
+      ssize_t n = read(fd, buffer, buffer_size);
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) break;
-      write_all(plan.status_fd, buffer, static_cast<std::size_t>(n));
+      sink(context, buffer, static_cast<std::size_t>(n));
     }
   }
-  _exit(0);
+  close(fd);
 }
 
 }  // namespace tinyllm::runner::detail

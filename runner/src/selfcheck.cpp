@@ -60,7 +60,7 @@ void write_kill_matrix(const reports::GradeResult& course, std::ostream& out) {
       if (m.status == reports::MutantStatus::Timeout)
         mark = 'T';
       else if (killed)
-        mark = m.reason.find("failed") != std::string::npos ? 'X' : 'C';
+        mark = m.killed_by_failed_tests ? 'X' : 'C';
       out << "  " << mark;
     }
     out << "\n";

@@ -19,8 +19,8 @@ struct SelfcheckReport {
 // Returns where the grade of the course suite disagrees with the catalog.
 SelfcheckReport check_against_catalog(const reports::GradeResult& course);
 
-// Writes the kill matrix: one row per test, one column per mutant ('X' killed it, 'T' the
-// mutant timed out, 'C' it crashed during that test, '.' it passed).
+// Writes the kill matrix: one row per test, one column per mutant ('X' the test failed, 'T' the
+// mutant timed out, 'C' the run crashed or was stopped during that test, '.' it passed).
 void write_kill_matrix(const reports::GradeResult& course, std::ostream& out);
 
 }  // namespace tinyllm::runner

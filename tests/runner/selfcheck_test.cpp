@@ -20,6 +20,7 @@ MutantResult mutant(const std::string& id, std::vector<std::string> caught_by,
   m.killed_by = std::move(killed_by);
   m.status = m.killed_by.empty() ? MutantStatus::Survived : MutantStatus::Killed;
   m.reason = m.killed_by.empty() ? "every test passed" : "tests failed";
+  m.killed_by_failed_tests = !m.killed_by.empty();
   return m;
 }
 
@@ -70,4 +71,21 @@ TEST(Selfcheck, kill_matrix_marks_each_killing_test) {
   write_kill_matrix(r, out);
   EXPECT_NE(out.str().find("Course.a  ."), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("Course.b  X"), std::string::npos) << out.str();
+}
+
+// Catches: the matrix telling a failed test from a crash by searching the reason's words: a run
+// that crashed during a test named "...failed..." drew 'X', and one whose tests failed drew 'C' if
+// the reason were worded differently.
+TEST(Selfcheck, kill_matrix_tells_a_crash_from_a_failed_test_by_how_it_was_killed) {
+  GradeResult r = course();
+  MutantResult crashed = mutant("s01", {}, {"Course.b"});
+  crashed.killed_by_failed_tests = false;
+  crashed.reason = "crashed with SIGSEGV during Course.b (the test failed to return)";
+  MutantResult failed = mutant("s02", {}, {"Course.a"});
+  failed.reason = "1 test: Course.a";
+  r.mutants = {crashed, failed};
+  std::ostringstream out;
+  write_kill_matrix(r, out);
+  EXPECT_NE(out.str().find("Course.a  .  X"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("Course.b  C  ."), std::string::npos) << out.str();
 }
