@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 #include <sched.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -104,7 +105,7 @@ std::string last_started_test(const std::string& output) {
 }
 
 // Collect: how the run ended, its result file and its output.
-SandboxRun collect(const ChildPlan& plan, Supervision& seen) {
+SandboxRun collect(const ChildPlan& plan, const Supervision& seen) {
   SandboxRun run;
   run.seconds = seen.seconds;
   const std::optional<StatusRecord> record = first_record(plan, seen.status_bytes);
@@ -173,7 +174,7 @@ Isolation resolve_isolation(Isolation wanted, std::string& note) {
 
 SandboxRun run_sandboxed(const RunRequest& request) {
   detail::PlannedRun planned(request);
-  Supervision seen = detail::supervise_run(request, planned.child);
+  const Supervision seen = detail::supervise_run(request, planned.child);
   return collect(planned.child, seen);
 }
 
