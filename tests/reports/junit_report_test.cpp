@@ -12,6 +12,8 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+// Catches: wrong test/failure counts, a survivor not marked as a failure, or a detected mutant
+// marked as one.
 TEST(JunitReport, OneTestCasePerMutantAndASurvivorIsAFailureWithItsPitfall) {
   const std::string xml = render_junit_report(fixtures::fail_with_survivors(Reveal::Title));
   EXPECT_TRUE(contains(xml, "tests=\"6\" failures=\"2\" errors=\"0\""));
@@ -22,6 +24,8 @@ TEST(JunitReport, OneTestCasePerMutantAndASurvivorIsAFailureWithItsPitfall) {
                        "classname=\"tinyllm.mutants\" time=\"30.000\"/>"));
 }
 
+// Catches: reveal = nothing leaking a survivor's title through the test case name or failure
+// message.
 TEST(JunitReport, RevealNothingKeepsTheTitleOutOfTheCaseNameAndMessage) {
   const std::string xml = render_junit_report(fixtures::fail_with_survivors(Reveal::Nothing));
   EXPECT_FALSE(contains(xml, "weighting micro-batches"));
@@ -29,6 +33,7 @@ TEST(JunitReport, RevealNothingKeepsTheTitleOutOfTheCaseNameAndMessage) {
   EXPECT_TRUE(contains(xml, "message=\"a mutant survived (s07)\""));
 }
 
+// Catches: raw escape codes or unescaped markup from a compile log making the XML ill-formed.
 TEST(JunitReport, ACompileErrorIsAnErrorCaseWithTheLogMadeLegalXml) {
   const std::string xml = render_junit_report(fixtures::invalid_compile_error());
   EXPECT_TRUE(contains(xml, "type=\"CompileError\""));
@@ -37,6 +42,8 @@ TEST(JunitReport, ACompileErrorIsAnErrorCaseWithTheLogMadeLegalXml) {
   EXPECT_TRUE(contains(xml, "&lt;/script&gt;"));
 }
 
+// Catches: reference failures merged into one case, counted as failures instead of errors, or
+// without their reproduce command.
 TEST(JunitReport, EachReferenceFailureIsAnErrorWithItsReproduceCommand) {
   const std::string xml = render_junit_report(fixtures::invalid_reference_failures());
   EXPECT_TRUE(contains(xml, "tests=\"2\" failures=\"0\" errors=\"2\""));

@@ -12,6 +12,8 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+// Catches: the verdict, score line, a mutant's row or the required-survivor reason missing from the
+// summary.
 TEST(MarkdownReport, HasVerdictScoreAndOneTableRowPerMutant) {
   const std::string text = render_markdown_report(fixtures::fail_with_survivors(Reveal::Title));
   EXPECT_TRUE(contains(text, "**FAIL**"));
@@ -21,6 +23,7 @@ TEST(MarkdownReport, HasVerdictScoreAndOneTableRowPerMutant) {
   EXPECT_TRUE(contains(text, "Every pitfall mutant must be detected; 2 survived: s07, s20."));
 }
 
+// Catches: reveal = nothing leaking a survivor's title in the table or the survivor list.
 TEST(MarkdownReport, RevealNothingHidesTheSurvivorsTitleInTheTableAndTheList) {
   const std::string text = render_markdown_report(fixtures::fail_with_survivors(Reveal::Nothing));
   EXPECT_FALSE(contains(text, "weighting micro-batches"));
@@ -28,6 +31,8 @@ TEST(MarkdownReport, RevealNothingHidesTheSurvivorsTitleInTheTableAndTheList) {
   EXPECT_TRUE(contains(text, "**a mutant survived (s07)**"));
 }
 
+// Catches: a log holding ``` ending its code fence early, so the rest of the log renders as
+// Markdown.
 TEST(MarkdownReport, ACompileLogWithBackticksCannotCloseItsCodeFence) {
   GradeResult result = fixtures::invalid_compile_error();
   result.compile_log = "note: ```` in a log\n";
@@ -35,6 +40,8 @@ TEST(MarkdownReport, ACompileLogWithBackticksCannotCloseItsCodeFence) {
   EXPECT_TRUE(contains(text, "`````text\nnote: ```` in a log\n`````"));
 }
 
+// Catches: an INVALID summary without the command that reproduces a failure, or with a mutant table
+// for runs that never happened.
 TEST(MarkdownReport, ReferenceFailuresCarryTheirReproduceCommand) {
   const std::string text = render_markdown_report(fixtures::invalid_reference_failures());
   EXPECT_TRUE(contains(text, "**INVALID**"));

@@ -13,6 +13,8 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+// Catches: ANSI colour codes written into a pipe or terminal.txt, or colour never shown on a real
+// terminal.
 TEST(TerminalReport, NoEscapeCodesWhenTheOutputIsNotATerminal) {
   const std::string plain =
       render_terminal_report(fixtures::fail_with_survivors(Reveal::Title), false);
@@ -22,6 +24,7 @@ TEST(TerminalReport, NoEscapeCodesWhenTheOutputIsNotATerminal) {
   EXPECT_TRUE(contains(coloured, "\x1b["));
 }
 
+// Catches: a mutant row, the score line, the verdict or a timed-out mutant missing from the table.
 TEST(TerminalReport, ShowsEveryMutantTheScoreAgainstTheThresholdAndTheVerdict) {
   const std::string text =
       render_terminal_report(fixtures::fail_with_survivors(Reveal::Title), false);
@@ -34,6 +37,7 @@ TEST(TerminalReport, ShowsEveryMutantTheScoreAgainstTheThresholdAndTheVerdict) {
               contains(text, "Checkpoint.ReplaysDropout"));
 }
 
+// Catches: a long list of killing tests wrapped onto the next line, breaking the table's columns.
 TEST(TerminalReport, LongKillerListsAreTruncatedNotWrapped) {
   const std::string text =
       render_terminal_report(fixtures::fail_with_survivors(Reveal::Title), false);
@@ -42,6 +46,8 @@ TEST(TerminalReport, LongKillerListsAreTruncatedNotWrapped) {
   EXPECT_FALSE(contains(text, "Scaler.SkipsInfSteps"));
 }
 
+// Catches: reveal = nothing leaking a survivor's title or symptom, or hiding the titles of killed
+// mutants too.
 TEST(TerminalReport, RevealNothingNamesOnlyTheSurvivorsIdNeverItsTitle) {
   const std::string text =
       render_terminal_report(fixtures::fail_with_survivors(Reveal::Nothing), false);
@@ -53,6 +59,7 @@ TEST(TerminalReport, RevealNothingNamesOnlyTheSurvivorsIdNeverItsTitle) {
       contains(text, "summing micro-batch losses"));  // a killed mutant's title is no secret
 }
 
+// Catches: reveal = title leaking the symptom as well.
 TEST(TerminalReport, RevealTitleNamesThePitfallButNotItsSymptom) {
   const std::string text =
       render_terminal_report(fixtures::fail_with_survivors(Reveal::Title), false);
@@ -60,6 +67,7 @@ TEST(TerminalReport, RevealTitleNamesThePitfallButNotItsSymptom) {
   EXPECT_FALSE(contains(text, "wrong gradient whenever the sizes differ"));
 }
 
+// Catches: reveal = title_and_symptom dropping the symptom.
 TEST(TerminalReport, RevealSymptomNamesThePitfallAndItsSymptom) {
   const std::string text =
       render_terminal_report(fixtures::fail_with_survivors(Reveal::TitleAndSymptom), false);
@@ -68,12 +76,15 @@ TEST(TerminalReport, RevealSymptomNamesThePitfallAndItsSymptom) {
       "s07: weighting micro-batches 1/k (symptom: wrong gradient whenever the sizes differ)"));
 }
 
+// Catches: an empty "What survived" heading printed under a PASS.
 TEST(TerminalReport, APassHasNoSurvivorSection) {
   const std::string text = render_terminal_report(fixtures::pass_all_killed(), false);
   EXPECT_TRUE(contains(text, "Verdict: PASS"));
   EXPECT_FALSE(contains(text, "What survived"));
 }
 
+// Catches: a suite that does not compile shown a table of mutants it never ran, or without the
+// compiler's message.
 TEST(TerminalReport, ACompileErrorShowsTheCompilersDiagnosticsAndNoMutantTable) {
   const std::string text = render_terminal_report(fixtures::invalid_compile_error(), false);
   EXPECT_TRUE(contains(text, "Verdict: INVALID"));
@@ -81,6 +92,8 @@ TEST(TerminalReport, ACompileErrorShowsTheCompilersDiagnosticsAndNoMutantTable) 
   EXPECT_FALSE(contains(text, "killed by"));
 }
 
+// Catches: a failing reference test shown without its seed, its GoogleTest message or the command
+// that reruns it.
 TEST(TerminalReport, ReferenceFailuresShowTheTestItsSeedAndTheCommandThatReproducesIt) {
   const std::string text = render_terminal_report(fixtures::invalid_reference_failures(), false);
   EXPECT_TRUE(contains(text, "Accumulate.HandExample (RapidCheck seed 20240611)"));

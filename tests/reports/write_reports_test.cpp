@@ -25,6 +25,8 @@ fs::path fresh_folder(const std::string& name) {
   return folder;
 }
 
+// Catches: a format written twice, to the wrong file, or a .partial file left behind by the write-
+// then-rename.
 TEST(WriteReports, WritesEveryRequestedFormatToItsOwnFileAndNoPartialFilesRemain) {
   const fs::path folder = fresh_folder("all");
   std::ostringstream terminal;
@@ -50,6 +52,7 @@ TEST(WriteReports, WritesEveryRequestedFormatToItsOwnFileAndNoPartialFilesRemain
   fs::remove_all(folder);
 }
 
+// Catches: a report file that differs between runs of the same grade, or an empty one.
 TEST(WriteReports, TheSameResultWritesTheSameBytes) {
   const fs::path first = fresh_folder("first");
   const fs::path second = fresh_folder("second");
@@ -69,6 +72,7 @@ TEST(WriteReports, TheSameResultWritesTheSameBytes) {
   fs::remove_all(second);
 }
 
+// Catches: an unknown format name accepted, or refused without listing the valid ones.
 TEST(WriteReports, AnUnknownFormatNameListsTheValidOnes) {
   try {
     parse_report_format("xml");
@@ -78,6 +82,8 @@ TEST(WriteReports, AnUnknownFormatNameListsTheValidOnes) {
   }
 }
 
+// Catches: an unreadable viewer bundle path silently falling back to the embedded one or writing an
+// empty page.
 TEST(WriteReports, AnUnreadableBundlePathIsAnErrorNamingThePath) {
   ReportOptions options;
   options.formats = {ReportFormat::Html};
