@@ -59,5 +59,29 @@ TEST(Wrap, BreaksAtSpacesWithinTheWidthAndNeverDropsAWord) {
   EXPECT_EQ(wrap("", 5, ""), "");
 }
 
+// Catches: an excerpt that drops the first or last lines, miscounts what it left out, or does not
+// say where the whole output is.
+TEST(Excerpt, KeepsTheFirstAndLastLinesAndSaysHowManyAreInTheFullLog) {
+  std::string text;
+  for (int i = 1; i <= 10; ++i) text += "line " + std::to_string(i) + "\n";
+  EXPECT_EQ(excerpt(text, 2, 3, "full.txt"),
+            "line 1\nline 2\n[... 5 lines left out: the whole output is in full.txt ...]\n"
+            "line 8\nline 9\nline 10\n");
+}
+
+// Catches: a short output changed by the excerpt (a lost last line without '\n', an added note).
+TEST(Excerpt, TextWithinTheBoundsComesBackUnchanged) {
+  EXPECT_EQ(excerpt("a\nb\nc", 2, 1, "full.txt"), "a\nb\nc");
+  EXPECT_EQ(excerpt("", 2, 1, "full.txt"), "");
+}
+
+// Catches: one line of a megabyte (a suite printing without newlines) passing the line bound whole.
+TEST(Excerpt, AVeryLongLineIsCutAndTheExcerptSaysWhereTheWholeOutputIs) {
+  const std::string shown = excerpt(std::string(100000, 'x') + "\nend\n", 40, 40, "full.txt");
+  EXPECT_LT(shown.size(), kExcerptLineWidth + 200);
+  EXPECT_NE(shown.find("...\nend\n"), std::string::npos) << shown;
+  EXPECT_NE(shown.find("full.txt"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace tinyllm::reports::detail

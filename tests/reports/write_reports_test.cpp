@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "fixtures.hpp"
+#include "tinyllm/reports/reference_output.hpp"
 
 namespace tinyllm::reports {
 namespace {
@@ -90,6 +91,37 @@ TEST(WriteReports, AnUnreadableBundlePathIsAnErrorNamingThePath) {
   options.output_folder = fresh_folder("bundle");
   options.elements_bundle = "/nonexistent/mutation-test-elements.js";
   EXPECT_THROW(write_reports(fixtures::pass_all_killed(), options), std::runtime_error);
+}
+
+// Catches: the reports naming reference-output.txt for the whole output without anything writing
+// it, or writing it (an empty one) when nothing failed on the reference.
+TEST(WriteReports, AReferenceFailureWritesItsWholeOutputBesideTheReports) {
+  GradeResult result = fixtures::invalid_reference_failures();
+  for (int i = 1; i <= 10000; ++i)
+    result.reference_failures[0].message += "\nprinted line " + std::to_string(i);
+  const fs::path folder = fresh_folder("reference_output");
+  ReportOptions options;
+  options.formats = {ReportFormat::Markdown};
+  options.output_folder = folder;
+  const auto written = write_reports(result, options);
+  ASSERT_EQ(written.size(), 2U);
+  EXPECT_EQ(written[1], folder / kReferenceOutputFile);
+  const std::string full = read(folder / kReferenceOutputFile);
+  EXPECT_EQ(full, render_reference_output(result));
+  EXPECT_NE(full.find("== Accumulate.HandExample (RapidCheck seed 20240611) ==\n"
+                      "accumulate_test.cpp:14: Failure\n"),
+            std::string::npos);
+  for (const char* line : {"printed line 1\n", "printed line 5000\n", "printed line 10000\n",
+                           "Falsifiable after 3 tests", "--test Scaler.SkipsInfSteps --seed 77"})
+    EXPECT_NE(full.find(line), std::string::npos) << line;
+  EXPECT_NE(read(folder / "summary.md").find(kReferenceOutputFile), std::string::npos);
+
+  const fs::path passing = fresh_folder("no_reference_output");
+  options.output_folder = passing;
+  EXPECT_EQ(write_reports(fixtures::pass_all_killed(), options).size(), 1U);
+  EXPECT_FALSE(fs::exists(passing / kReferenceOutputFile));
+  fs::remove_all(folder);
+  fs::remove_all(passing);
 }
 
 }  // namespace
