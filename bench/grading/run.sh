@@ -62,8 +62,8 @@ if [ "$libs_before" = "$libs_after" ]; then echo "variant libraries untouched: y
 echo "== the naive way: reconfigure + rebuild the oracle per variant, rebuild the suite, run"
 naive="$work/naive-build"
 flags=(-std=c++20 -O1 -ffp-contract=off -fno-fast-math -pthread)
-includes=(-I"$root/oracle/include")
-for extra in properties/include properties .; do [ -d "$root/$extra" ] && includes+=(-I"$root/$extra"); done
+# The learner's include path, as runner/src/compile.cpp's learner_include_dirs gives it.
+includes=(-I"$root/oracle/include" -I"$root/properties")
 sources=$(find "$suite" -name '*.cpp' -o -name '*.cc' -o -name '*.cxx' | sort)
 start=$(now)
 cmake -S "$root" -B "$naive" -G Ninja -DTINYLLM_VARIANT=reference -DTINYLLM_BUILD_VARIANTS=OFF \

@@ -21,7 +21,7 @@ struct OneWeight {
 const double inf = std::numeric_limits<double>::infinity();
 }  // namespace
 
-// Walks the seed's trace: S=8, growth 2, backoff .5, interval 2, lr .5.
+// Walks the module description's trace: S=8, growth 2, backoff .5, interval 2, lr .5.
 TEST(Scaler, Trace) {
   OneWeight m;
   DynamicLossScaler s(8, 2, 0.5, 2);

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "text.hpp"
+#include "tinyllm/reports/reference_output.hpp"
 #include "tinyllm/reports/reveal.hpp"
 #include "verdict_reasons.hpp"
 
@@ -59,7 +60,8 @@ std::vector<Case> invalid_cases(const GradeResult& result) {
              "<error message=\"{}\" type=\"ReferenceFailure\">{}\nseed {}\nreproduce: "
              "{}</error>",
              escape_xml(fmt::format("{} fails on the reference implementation", failure.test)),
-             escape_xml(failure.message), failure.seed, escape_xml(failure.reproduce))});
+             escape_xml(reference_output_excerpt(failure)), failure.seed,
+             escape_xml(failure.reproduce))});
   }
   if (cases.empty()) {
     cases.push_back({"suite is gradable", "tinyllm.reference", 0,

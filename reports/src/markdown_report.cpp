@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "text.hpp"
+#include "tinyllm/reports/reference_output.hpp"
 #include "tinyllm/reports/reveal.hpp"
 #include "verdict_reasons.hpp"
 
@@ -53,7 +54,7 @@ void append_invalid(std::string& out, const GradeResult& result) {
     for (const ReferenceFailure& failure : result.reference_failures) {
       out += fmt::format("**{}** (RapidCheck seed {})\n\n", detail::markdown_cell(failure.test),
                          failure.seed);
-      append_code_block(out, failure.message);
+      append_code_block(out, reference_output_excerpt(failure));
       out += "\nReproduce:\n\n";
       append_code_block(out, failure.reproduce);
       out += "\n";

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "text.hpp"
+#include "tinyllm/reports/reference_output.hpp"
 #include "tinyllm/reports/reveal.hpp"
 #include "verdict_reasons.hpp"
 
@@ -97,7 +98,8 @@ void append_invalid(std::string& out, const GradeResult& result, const Painter& 
     for (const ReferenceFailure& failure : result.reference_failures) {
       out += fmt::format("  {} (RapidCheck seed {})\n", paint(failure.test, fmt::emphasis::bold),
                          failure.seed);
-      for (std::string_view rest = failure.message; !rest.empty();) {
+      const std::string shown = reference_output_excerpt(failure);
+      for (std::string_view rest = shown; !rest.empty();) {
         const std::size_t end = rest.find('\n');
         out += fmt::format("    {}\n", rest.substr(0, end));
         rest = end == std::string_view::npos ? "" : rest.substr(end + 1);

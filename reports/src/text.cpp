@@ -1,4 +1,5 @@
-// Text helpers: the escaping rules each output format needs, in one place.
+// Text helpers: the escaping rules each output format needs, and the excerpt of a long output, in
+// one place.
 #include "text.hpp"
 
 #include <fmt/format.h>
@@ -156,6 +157,35 @@ std::string join_to_width(const std::vector<std::string>& names, std::size_t wid
     shown = candidate;
   }
   return shown;
+}
+
+std::string excerpt(std::string_view text, std::size_t head, std::size_t tail,
+                    std::string_view where_full) {
+  std::vector<std::string_view> lines;
+  for (std::string_view rest = text; !rest.empty();) {
+    const std::size_t end = rest.find('\n');
+    lines.push_back(rest.substr(0, end));
+    rest = end == std::string_view::npos ? "" : rest.substr(end + 1);
+  }
+  const bool too_many = lines.size() > head + tail;
+  bool too_wide = false;
+  for (std::string_view line : lines)
+    too_wide = too_wide || display_width(line) > kExcerptLineWidth;
+  if (!too_many && !too_wide) return std::string(text);
+
+  std::string out;
+  auto keep = [&](std::string_view line) { out += truncate(line, kExcerptLineWidth) + "\n"; };
+  if (!too_many) {
+    for (std::string_view line : lines) keep(line);
+    out += fmt::format("[lines longer than {} characters were cut: the whole output is in {}]\n",
+                       kExcerptLineWidth, where_full);
+    return out;
+  }
+  for (std::size_t i = 0; i < head; ++i) keep(lines[i]);
+  out += fmt::format("[... {} lines left out: the whole output is in {} ...]\n",
+                     lines.size() - head - tail, where_full);
+  for (std::size_t i = lines.size() - tail; i < lines.size(); ++i) keep(lines[i]);
+  return out;
 }
 
 std::string wrap(std::string_view text, std::size_t width, std::string_view indent) {

@@ -1,4 +1,5 @@
-// Text helpers shared by the writers: escaping for HTML/XML/Markdown and display truncation.
+// Text helpers shared by the writers: escaping for HTML/XML/Markdown, display truncation, and the
+// bounded excerpt of a run's output.
 #pragma once
 #include <string>
 #include <string_view>
@@ -36,6 +37,17 @@ std::string join_to_width(const std::vector<std::string>& names, std::size_t wid
 // Returns `text` broken at spaces into lines of at most `width` code points (a longer word gets
 // a line of its own), each line starting with `indent` and ending in '\n'.
 std::string wrap(std::string_view text, std::size_t width, std::string_view indent);
+
+// The longest line, in code points, an excerpt keeps whole.
+inline constexpr std::size_t kExcerptLineWidth = 500;
+
+// Returns `text` bounded for a report a person reads: when it has more than `head` + `tail` lines,
+// its first `head` and last `tail` lines with one line between them that says how many were left
+// out and that the whole text is in `where_full`; a line longer than kExcerptLineWidth is cut
+// (and the excerpt then ends by saying where the whole text is). Text within both bounds comes
+// back unchanged.
+std::string excerpt(std::string_view text, std::size_t head, std::size_t tail,
+                    std::string_view where_full);
 
 // Returns the names joined by `separator`.
 std::string join(const std::vector<std::string>& names, std::string_view separator);

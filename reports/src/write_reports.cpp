@@ -15,6 +15,7 @@
 #include "tinyllm/reports/json_report.hpp"
 #include "tinyllm/reports/junit_report.hpp"
 #include "tinyllm/reports/markdown_report.hpp"
+#include "tinyllm/reports/reference_output.hpp"
 #include "tinyllm/reports/terminal_report.hpp"
 #include "write_file.hpp"
 
@@ -120,6 +121,8 @@ std::vector<fs::path> write_reports(const GradeResult& result, const ReportOptio
     detail::write_whole_file(path, text);
     written.push_back(path);
   }
+  // The reports show an excerpt of a reference failure's output; this file holds all of it.
+  if (auto full = write_reference_output(result, options.output_folder)) written.push_back(*full);
   return written;
 }
 

@@ -11,6 +11,7 @@
 #include "options.hpp"
 #include "progress.hpp"
 #include "selfcheck.hpp"
+#include "tinyllm/reports/reference_output.hpp"
 #include "tinyllm/reports/terminal_report.hpp"
 
 namespace tinyllm::runner {
@@ -60,6 +61,7 @@ int run_selfcheck_command(const Arguments& args) {
   end_progress_line(!common.quiet);
   if (result.verdict == reports::Verdict::Invalid) {
     std::cout << reports::render_terminal_report(result, stdout_is_terminal());
+    reports::write_reference_output(result, ctx.config.report_folder);  // the excerpt names it
     std::cerr << "selfcheck: the course suite is INVALID\n";
     return 2;
   }

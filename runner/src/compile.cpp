@@ -29,15 +29,17 @@ std::vector<std::string> split_words(const std::string& text) {
 
 }  // namespace
 
+std::vector<fs::path> learner_include_dirs(const fs::path& source_dir) {
+  // properties/ holds one header, generators.hpp: `#include "generators.hpp"`. The repository root
+  // is deliberately absent, so `#include "oracle/src/..."` does not compile.
+  return {source_dir / "oracle" / "include", source_dir / "properties"};
+}
+
 Toolchain default_toolchain(const fs::path& source_dir, const fs::path& build_dir) {
   Toolchain t;
   t.compiler = build_info::cxx_compiler;
   t.cxx_flags = split_words(build_info::suite_cxx_flags);
-  t.include_dirs = {source_dir / "oracle" / "include"};
-  // The course's RapidCheck generators, which learners may use.
-  for (const fs::path& extra :
-       {source_dir / "properties" / "include", source_dir / "properties", source_dir})
-    if (fs::is_directory(extra)) t.include_dirs.push_back(extra);
+  t.include_dirs = learner_include_dirs(source_dir);
   t.reference_library_dir = build_dir / "variants" / "reference";
   t.link_libraries = split_words(build_info::suite_link_libraries);
   return t;

@@ -16,6 +16,12 @@ struct Toolchain {
   double timeout_seconds = 600;                 // per compiler or linker call
 };
 
+// Returns what a learner's suite may include, besides the suite's own folder: the oracle's public
+// headers (<tinyllm/...>, oracle/include) and the course's RapidCheck generators
+// ("generators.hpp", properties/). Never the repository root: the oracle's internals
+// (oracle/src) stay out of reach, so a suite tests the public contract alone.
+std::vector<std::filesystem::path> learner_include_dirs(const std::filesystem::path& source_dir);
+
 // Returns the toolchain this grader was built with, for the oracle at `source_dir`/`build_dir`.
 Toolchain default_toolchain(const std::filesystem::path& source_dir,
                             const std::filesystem::path& build_dir);

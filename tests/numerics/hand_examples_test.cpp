@@ -27,8 +27,9 @@ void expect_bits(Float got, Float expected, const char* what) {
       << what << ": got " << std::hexfloat << got << ", expected " << expected;
 }
 
-// Seed section 3: 1 + 2^-8 lies halfway between the bf16 neighbours 1 and 1 + 2^-7, and the tie
-// goes to the even significand, 1. Catches rounding ties away from zero (or truncating).
+// Module description, section 3: 1 + 2^-8 lies halfway between the bf16 neighbours 1 and 1 + 2^-7,
+// and the tie goes to the even significand, 1. Catches rounding ties away from zero (or
+// truncating).
 TEST(HandExamples, Bf16TieAtOnePlusHalfUlpGoesToEvenOne) {
   expect_bits(round_to_bf16(1.0f + 0x1p-8f), 1.0f, "float 1 + 2^-8");
   expect_bits(round_to_bf16(1.0 + 0x1p-8), 1.0, "double 1 + 2^-8");
@@ -37,8 +38,8 @@ TEST(HandExamples, Bf16TieAtOnePlusHalfUlpGoesToEvenOne) {
   expect_bits(round_to_bf16(1.0f + 3 * 0x1p-8f), 1.0f + 0x1p-6f, "float 1 + 3 * 2^-8");
 }
 
-// Seed section 3: the input 1.01 is stored as 1.0078125 = 1 + 2^-7, its nearest bf16 value.
-// Catches truncation, which gives 1.
+// Module description, section 3: the input 1.01 is stored as 1.0078125 = 1 + 2^-7, its nearest bf16
+// value. Catches truncation, which gives 1.
 TEST(HandExamples, Bf16StoresOnePointZeroOneAsOnePlusTwoToMinusSeven) {
   expect_bits(round_to_bf16(1.01f), 1.0078125f, "float 1.01");
   expect_bits(round_to_bf16(1.01), 1.0078125, "double 1.01");
@@ -53,9 +54,9 @@ TEST(HandExamples, OneTenthInBothFormats) {
   expect_bits(round_to_fp16(0.1), 0.0999755859375, "fp16 0.1");
 }
 
-// Seed section 3 and IEEE binary16: 65504 is the largest finite fp16; 65520 is halfway to 65536
-// (= 2^16, not representable), and the tie goes to the even 65536, i.e. infinity; just below it
-// stays 65504. Catches an overflow threshold at 65504 or at 65536.
+// Module description, section 3 and IEEE binary16: 65504 is the largest finite fp16; 65520 is
+// halfway to 65536 (= 2^16, not representable), and the tie goes to the even 65536, i.e. infinity;
+// just below it stays 65504. Catches an overflow threshold at 65504 or at 65536.
 TEST(HandExamples, Fp16OverflowsAtSixtyFiveThousandFiveHundredTwenty) {
   expect_bits(round_to_fp16(65504.0f), 65504.0f, "65504");
   expect_bits(round_to_fp16(65519.0f), 65504.0f, "65519");
@@ -65,9 +66,9 @@ TEST(HandExamples, Fp16OverflowsAtSixtyFiveThousandFiveHundredTwenty) {
   expect_bits(round_to_fp16(1e9), static_cast<double>(infinity), "1e9");
 }
 
-// Seed section 3: fp16's smallest subnormal is 2^-24. 2^-25 is the tie between 0 and 2^-24 and goes
-// to the even 0; 3 * 2^-26 is above the tie and goes to 2^-24; the sign of a flushed value stays.
-// Catches flushing subnormals to zero, and a subnormal step of 2^-25 or 2^-23.
+// Module description, section 3: fp16's smallest subnormal is 2^-24. 2^-25 is the tie between 0 and
+// 2^-24 and goes to the even 0; 3 * 2^-26 is above the tie and goes to 2^-24; the sign of a flushed
+// value stays. Catches flushing subnormals to zero, and a subnormal step of 2^-25 or 2^-23.
 TEST(HandExamples, Fp16SmallestSubnormalAndTheTieBelowIt) {
   expect_bits(round_to_fp16(0x1p-24f), 0x1p-24f, "2^-24");
   expect_bits(round_to_fp16(0x1p-25f), 0.0f, "2^-25");

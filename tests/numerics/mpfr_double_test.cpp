@@ -179,8 +179,8 @@ std::vector<double> random_sample(const Format& format, std::mt19937_64& generat
   return points;
 }
 
-// Checks the reference set-up itself on seed section 3's values: a wrong emin/emax would make every
-// comparison below meaningless.
+// Checks the reference set-up itself on the module description's section 3 values: a wrong
+// emin/emax would make every comparison below meaningless.
 TEST(MpfrReference, ReproducesTheHandExamples) {
   EXPECT_EQ(reference_round(1.0 + 0x1p-8, bf16), 1.0);
   EXPECT_EQ(reference_round(1.01, bf16), 1.0078125);

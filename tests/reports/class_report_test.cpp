@@ -25,6 +25,8 @@ std::size_t occurrences(const std::string& text, const std::string& part) {
   return count;
 }
 
+// Catches: an INVALID suite counted as having graded mutants, wrong per-mutant detection counts, or
+// unsorted learners.
 TEST(ClassReport, CountsVerdictsAndHowManySuitesDetectedEachMutant) {
   const ClassSummary summary = summarize_class(a_class());
   EXPECT_EQ(summary.pass, 1);
@@ -42,6 +44,8 @@ TEST(ClassReport, CountsVerdictsAndHowManySuitesDetectedEachMutant) {
   EXPECT_EQ(summary.mutants[4].detected, 2);
 }
 
+// Catches: a CSV row whose status letters are out of column order, or an INVALID suite given
+// letters for runs that never happened.
 TEST(ClassReport, TheLearnersCsvHasAStatusLetterPerMutantAndDashesForAnInvalidSuite) {
   const std::string csv = render_class_learners_csv(a_class());
   EXPECT_NE(csv.find("learner,verdict,score,detected,total,s07,s08,s11,s12,s20,s21\r\n"),
@@ -50,6 +54,8 @@ TEST(ClassReport, TheLearnersCsvHasAStatusLetterPerMutantAndDashesForAnInvalidSu
   EXPECT_NE(csv.find("linus,INVALID,0.0000,0,0,-,-,-,-,-,-\r\n"), std::string::npos);
 }
 
+// Catches: a learner name with a comma or quote splitting its CSV row, or one starting with =
+// running as a spreadsheet formula.
 TEST(ClassReport, ALearnerNameCannotBreakACsvRowOrRunAsASpreadsheetFormula) {
   std::vector<GradeResult> results = {fixtures::pass_all_killed()};
   results[0].suite_name = "=HYPERLINK(\"x\"),a";
@@ -57,12 +63,15 @@ TEST(ClassReport, ALearnerNameCannotBreakACsvRowOrRunAsASpreadsheetFormula) {
   EXPECT_NE(csv.find("\"'=HYPERLINK(\"\"x\"\"),a\",PASS"), std::string::npos);
 }
 
+// Catches: a survival rate computed over all suites instead of the graded ones.
 TEST(ClassReport, TheMutantsCsvGivesTheSurvivalRate) {
   const std::string csv = render_class_mutants_csv(a_class());
   EXPECT_NE(csv.find("s07,weighting micro-batches 1/k,3,1,0.6667\r\n"), std::string::npos);
   EXPECT_NE(csv.find("s08,summing micro-batch losses,3,3,0.0000\r\n"), std::string::npos);
 }
 
+// Catches: a missing or duplicated heat-map cell, the chart not sorted by survival, or a script in
+// a page meant to open anywhere.
 TEST(ClassReport, TheHeatMapHasOneCellPerLearnerAndMutantAndTheChartOneBarPerMutant) {
   const std::string html = render_class_html(a_class());
   EXPECT_EQ(occurrences(html, "class=\"cell\""), 4U * 6U);
@@ -76,6 +85,8 @@ TEST(ClassReport, TheHeatMapHasOneCellPerLearnerAndMutantAndTheChartOneBarPerMut
   EXPECT_EQ(html.find("<script"), std::string::npos);
 }
 
+// Catches: class JSON that differs between runs of the same grades, or misses who a mutant survived
+// in.
 TEST(ClassReport, TheJsonListsLearnersAndMutantsAndIsDeterministic) {
   const std::string json = render_class_json(a_class());
   const nlohmann::json parsed = nlohmann::json::parse(json);

@@ -9,6 +9,8 @@
 namespace tinyllm::reports {
 namespace {
 
+// Catches: a field lost or changed when a batch stores a grade and resumes from it (the score's
+// bits included).
 TEST(GradeResultJson, EveryFixtureRoundTripsToAnEqualGrade) {
   GradeResult with_environment = fixtures::pass_all_killed();
   with_environment.environment = GradeEnvironment{true, "linux", "Debian 12", 2};
@@ -28,12 +30,15 @@ TEST(GradeResultJson, EveryFixtureRoundTripsToAnEqualGrade) {
   }
 }
 
+// Catches: a comparison of stored grades that misses a changed mutant status, so a merge accepts
+// two different grades.
 TEST(GradeResultJson, SameGradeNoticesAChangedStatus) {
   GradeResult changed = fixtures::fail_with_survivors(Reveal::Title);
   changed.mutants[0].status = MutantStatus::Killed;
   EXPECT_FALSE(same_grade(changed, fixtures::fail_with_survivors(Reveal::Title)));
 }
 
+// Catches: a stored grade missing its verdict read as a default verdict instead of rejected.
 TEST(GradeResultJson, AMissingFieldIsAnErrorNotADefault) {
   nlohmann::json stored = fixtures::pass_all_killed();
   stored.erase("verdict");

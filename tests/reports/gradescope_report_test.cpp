@@ -10,6 +10,8 @@ namespace {
 
 using nlohmann::json;
 
+// Catches: a total that is not the sum of the tests' scores, a status that contradicts its score,
+// or a timed-out mutant scored as survived.
 TEST(GradescopeResults, EachDetectedMutantIsAPassedPointAndASurvivorAFailedOne) {
   const json results = gradescope_results_json(fixtures::fail_with_survivors(Reveal::Title));
   const json& tests = results.at("tests");
@@ -28,6 +30,7 @@ TEST(GradescopeResults, EachDetectedMutantIsAPassedPointAndASurvivorAFailedOne) 
   EXPECT_EQ(tests.at(4).at("status"), "passed");  // s12 timed out: detected
 }
 
+// Catches: reveal = nothing leaking a survivor's title through Gradescope's test names or output.
 TEST(GradescopeResults, RevealNothingKeepsTheTitleOutOfTheTestNameAndOutput) {
   const std::string text =
       render_gradescope_results(fixtures::fail_with_survivors(Reveal::Nothing));
@@ -35,6 +38,8 @@ TEST(GradescopeResults, RevealNothingKeepsTheTitleOutOfTheTestNameAndOutput) {
   EXPECT_NE(text.find("\"Mutant s07\""), std::string::npos);
 }
 
+// Catches: an INVALID suite given points, or given zero without the reason and reproduce command in
+// its output.
 TEST(GradescopeResults, AnInvalidSuiteScoresZeroAndSaysWhy) {
   const json results = gradescope_results_json(fixtures::invalid_reference_failures());
   EXPECT_EQ(results.at("score"), 0);

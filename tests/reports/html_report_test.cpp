@@ -17,6 +17,8 @@ std::size_t occurrences(const std::string& text, const std::string& part) {
   return count;
 }
 
+// Catches: a learner's source holding </script> or <!-- ending the embedded report's script,
+// breaking the page or injecting markup.
 TEST(HtmlReport, AScriptEndTagInATestsSourceCannotCloseTheReportsScriptEarly) {
   const std::string page =
       render_html_report(fixtures::fail_with_survivors(Reveal::Title), "var bundle = 1;");
@@ -27,6 +29,7 @@ TEST(HtmlReport, AScriptEndTagInATestsSourceCannotCloseTheReportsScriptEarly) {
   EXPECT_NE(page.find("<\\/script>"), std::string::npos);
 }
 
+// Catches: escaping for the script element that changes the JSON's meaning.
 TEST(HtmlReport, EscapedJsonIsStillTheSameJson) {
   const std::string text = R"({"source":"a </script> b <!-- c"})";
   const std::string escaped = escape_json_for_script(text);
@@ -34,6 +37,7 @@ TEST(HtmlReport, EscapedJsonIsStillTheSameJson) {
   EXPECT_EQ(nlohmann::json::parse(escaped), nlohmann::json::parse(text));
 }
 
+// Catches: a viewer bundle that contains </script> inlined raw, which cuts the page short.
 TEST(HtmlReport, ABundleThatHoldsAScriptTagIsInlinedAsADataUrlInstead) {
   const std::string page =
       render_html_report(fixtures::pass_all_killed(), "var s = '</script><script>';");
@@ -42,6 +46,7 @@ TEST(HtmlReport, ABundleThatHoldsAScriptTagIsInlinedAsADataUrlInstead) {
             std::string::npos);
 }
 
+// Catches: a page that loads the viewer from the network, which fails offline and in LMS sandboxes.
 TEST(HtmlReport, TheBundleIsInlinedSoThePageNeedsNoNetwork) {
   const std::string page = render_html_report(fixtures::pass_all_killed(), "var marker_1234 = 1;");
   EXPECT_NE(page.find("<script>\nvar marker_1234 = 1;\n</script>"), std::string::npos);
@@ -49,6 +54,7 @@ TEST(HtmlReport, TheBundleIsInlinedSoThePageNeedsNoNetwork) {
   EXPECT_NE(page.find("<mutation-test-report-app"), std::string::npos);
 }
 
+// Catches: an empty bundle rendered as a blank page instead of an error that names the fix.
 TEST(HtmlReport, AMissingBundleIsAnErrorThatSaysWhatToInstall) {
   try {
     render_html_report(fixtures::pass_all_killed(), "");
@@ -58,6 +64,7 @@ TEST(HtmlReport, AMissingBundleIsAnErrorThatSaysWhatToInstall) {
   }
 }
 
+// Catches: a build that embedded no viewer bundle (configured before node_modules existed).
 TEST(HtmlReport, TheBuildEmbeddedTheElementsBundle) {
   EXPECT_NE(embedded_elements_bundle().find("mutation-test-report-app"), std::string_view::npos)
       << "configure after scripts/install-deps.sh so node_modules exists";

@@ -19,6 +19,8 @@ const json& mutant(const json& report, const std::string& file, const std::strin
   throw std::runtime_error("no mutant " + id);
 }
 
+// Catches: files keyed by anything but the oracle's repository-relative path, or missing their
+// source or language, which the HTML viewer needs to show a mutant in place.
 TEST(JsonReport, FilesAreKeyedByOracleSourcePathWithTheirSourceAndLanguage) {
   const json report = mutation_report_json(fixtures::pass_all_killed());
   EXPECT_EQ(report.at("schemaVersion"), "2");
@@ -29,6 +31,8 @@ TEST(JsonReport, FilesAreKeyedByOracleSourcePathWithTheirSourceAndLanguage) {
   EXPECT_EQ(file.at("mutants").size(), 2U);
 }
 
+// Catches: a mutant location off by one line or column (the schema's columns are 1-based, the end
+// exclusive), highlighting the wrong code.
 TEST(JsonReport, ALocationSpansTheSiteFromItsFirstNonBlankCharacterToPastItsLastLine) {
   const json report = mutation_report_json(fixtures::pass_all_killed());
   const json& s07 = mutant(report, "oracle/src/train/accumulate.cpp", "s07");
@@ -40,6 +44,7 @@ TEST(JsonReport, ALocationSpansTheSiteFromItsFirstNonBlankCharacterToPastItsLast
   EXPECT_EQ(s20.at("location").at("end").at("line"), 4);
 }
 
+// Catches: killedBy naming a test id that testFiles does not define, which the viewer cannot link.
 TEST(JsonReport, KilledByNamesTestsThatTestFilesDefine) {
   const json report = mutation_report_json(fixtures::fail_with_survivors(Reveal::Title));
   std::set<std::string> defined;
@@ -64,6 +69,8 @@ TEST(JsonReport, KilledByNamesTestsThatTestFilesDefine) {
             std::string::npos);
 }
 
+// Catches: a killing test GoogleTest never listed (the run crashed first) left dangling in
+// killedBy.
 TEST(JsonReport, AKillerGoogleTestDidNotListStillGetsATestFilesEntry) {
   GradeResult result = fixtures::pass_all_killed();
   result.mutants[0].killed_by.push_back("Hidden.CrashedBeforeListing");
@@ -73,6 +80,8 @@ TEST(JsonReport, AKillerGoogleTestDidNotListStillGetsATestFilesEntry) {
   EXPECT_EQ(unlisted[0].at("id"), "Hidden.CrashedBeforeListing");
 }
 
+// Catches: a status or statusReason rewritten on the way to JSON, or thresholds not taken from the
+// grading threshold.
 TEST(JsonReport, StatusesAndReasonsAreTheGradersAndThresholdsComeFromTheThreshold) {
   const json report = mutation_report_json(fixtures::fail_with_survivors(Reveal::Title));
   EXPECT_EQ(mutant(report, "oracle/src/train/loss_scaler.cpp", "s12").at("status"), "Timeout");
@@ -82,6 +91,8 @@ TEST(JsonReport, StatusesAndReasonsAreTheGradersAndThresholdsComeFromTheThreshol
   EXPECT_EQ(report.at("config").at("verdict"), "FAIL");
 }
 
+// Catches: reveal = nothing leaking a survivor's title through any JSON field, or hiding killed
+// mutants' titles too.
 TEST(JsonReport, RevealNothingKeepsTheSurvivorsTitleOutOfEveryField) {
   const std::string text = render_json_report(fixtures::fail_with_survivors(Reveal::Nothing));
   const json report = json::parse(text);
@@ -94,6 +105,8 @@ TEST(JsonReport, RevealNothingKeepsTheSurvivorsTitleOutOfEveryField) {
             "s08 summing micro-batch losses");
 }
 
+// Catches: reveal = nothing leaking the pitfall through the mutant site's source, or blanking it so
+// locations no longer fit.
 TEST(JsonReport, RevealNothingWithholdsTheSourceOfAFileWithASurvivorButKeepsItsLines) {
   const json report = mutation_report_json(fixtures::fail_with_survivors(Reveal::Nothing));
   const std::string source = report.at("files").at("oracle/src/train/accumulate.cpp").at("source");
@@ -111,12 +124,14 @@ TEST(JsonReport, RevealNothingWithholdsTheSourceOfAFileWithASurvivorButKeepsItsL
             std::string::npos);
 }
 
+// Catches: reveal = title_and_symptom dropping the symptom from the description.
 TEST(JsonReport, RevealSymptomDescribesTheSurvivorWithTitleAndSymptom) {
   const json report = mutation_report_json(fixtures::fail_with_survivors(Reveal::TitleAndSymptom));
   EXPECT_EQ(mutant(report, "oracle/src/train/accumulate.cpp", "s07").at("description"),
             "s07: weighting micro-batches 1/k (symptom: wrong gradient whenever the sizes differ)");
 }
 
+// Catches: invalid UTF-8 in a reason making nlohmann::json throw, so no report is written.
 TEST(JsonReport, InvalidUtf8InTheDataIsReplacedInsteadOfThrowing) {
   GradeResult result = fixtures::fail_with_survivors(Reveal::Title);
   result.mutants[0].reason = "output \xff\xfe";
@@ -124,11 +139,15 @@ TEST(JsonReport, InvalidUtf8InTheDataIsReplacedInsteadOfThrowing) {
   EXPECT_NE(text.find("output \xEF\xBF\xBD\xEF\xBF\xBD"), std::string::npos);
 }
 
+// Catches: a report that differs between runs of the same grade (map order, timestamps), breaking
+// diffs and caches.
 TEST(JsonReport, TheSameResultGivesTheSameBytes) {
   EXPECT_EQ(render_json_report(fixtures::fail_with_survivors(Reveal::Title)),
             render_json_report(fixtures::fail_with_survivors(Reveal::Title)));
 }
 
+// Catches: a system block invented when the grader gave none, making reports differ across
+// machines.
 TEST(JsonReport, SystemInformationAppearsOnlyWhenTheGraderGaveIt) {
   GradeResult result = fixtures::pass_all_killed();
   EXPECT_FALSE(mutation_report_json(result).contains("system"));

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "fixtures.hpp"
 
 namespace tinyllm::reports {
@@ -12,6 +14,8 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+// Catches: wrong test/failure counts, a survivor not marked as a failure, or a detected mutant
+// marked as one.
 TEST(JunitReport, OneTestCasePerMutantAndASurvivorIsAFailureWithItsPitfall) {
   const std::string xml = render_junit_report(fixtures::fail_with_survivors(Reveal::Title));
   EXPECT_TRUE(contains(xml, "tests=\"6\" failures=\"2\" errors=\"0\""));
@@ -22,6 +26,8 @@ TEST(JunitReport, OneTestCasePerMutantAndASurvivorIsAFailureWithItsPitfall) {
                        "classname=\"tinyllm.mutants\" time=\"30.000\"/>"));
 }
 
+// Catches: reveal = nothing leaking a survivor's title through the test case name or failure
+// message.
 TEST(JunitReport, RevealNothingKeepsTheTitleOutOfTheCaseNameAndMessage) {
   const std::string xml = render_junit_report(fixtures::fail_with_survivors(Reveal::Nothing));
   EXPECT_FALSE(contains(xml, "weighting micro-batches"));
@@ -29,6 +35,7 @@ TEST(JunitReport, RevealNothingKeepsTheTitleOutOfTheCaseNameAndMessage) {
   EXPECT_TRUE(contains(xml, "message=\"a mutant survived (s07)\""));
 }
 
+// Catches: raw escape codes or unescaped markup from a compile log making the XML ill-formed.
 TEST(JunitReport, ACompileErrorIsAnErrorCaseWithTheLogMadeLegalXml) {
   const std::string xml = render_junit_report(fixtures::invalid_compile_error());
   EXPECT_TRUE(contains(xml, "type=\"CompileError\""));
@@ -37,12 +44,37 @@ TEST(JunitReport, ACompileErrorIsAnErrorCaseWithTheLogMadeLegalXml) {
   EXPECT_TRUE(contains(xml, "&lt;/script&gt;"));
 }
 
+// Catches: reference failures merged into one case, counted as failures instead of errors, or
+// without their reproduce command.
 TEST(JunitReport, EachReferenceFailureIsAnErrorWithItsReproduceCommand) {
   const std::string xml = render_junit_report(fixtures::invalid_reference_failures());
   EXPECT_TRUE(contains(xml, "tests=\"2\" failures=\"0\" errors=\"2\""));
   EXPECT_TRUE(contains(xml,
                        "reproduce: tinyllm-grade reproduce submissions/barbara --test "
                        "Scaler.SkipsInfSteps --seed 77"));
+}
+
+// Returns a grade whose first reference failure printed `lines` numbered lines, as a suite that
+// prints without end does until the output limit stops it.
+GradeResult failure_that_printed(int lines) {
+  GradeResult result = fixtures::invalid_reference_failures();
+  std::string message;
+  for (int i = 1; i <= lines; ++i) message += "printed line " + std::to_string(i) + "\n";
+  result.reference_failures[0].message = message;
+  return result;
+}
+
+std::size_t line_count(const std::string& text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+// Catches: a suite that prints without end copied whole into junit.xml, which CI systems then show
+// (or choke on) in full.
+TEST(JunitReport, AReferenceFailuresOutputIsAnExcerptThatNamesTheFullLog) {
+  const std::string xml = render_junit_report(failure_that_printed(10000));
+  EXPECT_LE(line_count(xml), 120U);
+  EXPECT_TRUE(contains(xml, "reference-output.txt in the report folder"));
+  EXPECT_TRUE(contains(xml, "printed line 10000"));
 }
 
 }  // namespace

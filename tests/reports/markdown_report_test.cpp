@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "fixtures.hpp"
 
 namespace tinyllm::reports {
@@ -12,6 +14,8 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+// Catches: the verdict, score line, a mutant's row or the required-survivor reason missing from the
+// summary.
 TEST(MarkdownReport, HasVerdictScoreAndOneTableRowPerMutant) {
   const std::string text = render_markdown_report(fixtures::fail_with_survivors(Reveal::Title));
   EXPECT_TRUE(contains(text, "**FAIL**"));
@@ -21,6 +25,7 @@ TEST(MarkdownReport, HasVerdictScoreAndOneTableRowPerMutant) {
   EXPECT_TRUE(contains(text, "Every pitfall mutant must be detected; 2 survived: s07, s20."));
 }
 
+// Catches: reveal = nothing leaking a survivor's title in the table or the survivor list.
 TEST(MarkdownReport, RevealNothingHidesTheSurvivorsTitleInTheTableAndTheList) {
   const std::string text = render_markdown_report(fixtures::fail_with_survivors(Reveal::Nothing));
   EXPECT_FALSE(contains(text, "weighting micro-batches"));
@@ -28,6 +33,8 @@ TEST(MarkdownReport, RevealNothingHidesTheSurvivorsTitleInTheTableAndTheList) {
   EXPECT_TRUE(contains(text, "**a mutant survived (s07)**"));
 }
 
+// Catches: a log holding ``` ending its code fence early, so the rest of the log renders as
+// Markdown.
 TEST(MarkdownReport, ACompileLogWithBackticksCannotCloseItsCodeFence) {
   GradeResult result = fixtures::invalid_compile_error();
   result.compile_log = "note: ```` in a log\n";
@@ -35,6 +42,8 @@ TEST(MarkdownReport, ACompileLogWithBackticksCannotCloseItsCodeFence) {
   EXPECT_TRUE(contains(text, "`````text\nnote: ```` in a log\n`````"));
 }
 
+// Catches: an INVALID summary without the command that reproduces a failure, or with a mutant table
+// for runs that never happened.
 TEST(MarkdownReport, ReferenceFailuresCarryTheirReproduceCommand) {
   const std::string text = render_markdown_report(fixtures::invalid_reference_failures());
   EXPECT_TRUE(contains(text, "**INVALID**"));
@@ -42,6 +51,32 @@ TEST(MarkdownReport, ReferenceFailuresCarryTheirReproduceCommand) {
       text,
       "tinyllm-grade reproduce submissions/barbara --test Accumulate.HandExample --seed 20240611"));
   EXPECT_FALSE(contains(text, "| Mutant |"));
+}
+
+// Returns a grade whose first reference failure printed `lines` numbered lines, as a suite that
+// prints without end does until the output limit stops it.
+GradeResult failure_that_printed(int lines) {
+  GradeResult result = fixtures::invalid_reference_failures();
+  std::string message;
+  for (int i = 1; i <= lines; ++i) message += "printed line " + std::to_string(i) + "\n";
+  result.reference_failures[0].message = message;
+  return result;
+}
+
+std::size_t line_count(const std::string& text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+// Catches: a suite that prints without end turning summary.md into hundreds of kilobytes (198 KB
+// measured before the excerpt), too big for a merge-request comment, or an excerpt that hides where
+// the whole output went.
+TEST(MarkdownReport, AReferenceFailuresOutputIsAnExcerptThatNamesTheFullLog) {
+  const std::string text = render_markdown_report(failure_that_printed(10000));
+  EXPECT_LE(line_count(text), 120U) << text;
+  EXPECT_TRUE(contains(text, "printed line 40\n[... 9920 lines left out"));
+  EXPECT_TRUE(contains(text, "reference-output.txt in the report folder"));
+  EXPECT_TRUE(contains(text, "printed line 10000\n"));
+  EXPECT_FALSE(contains(text, "printed line 41\n"));
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "fixtures.hpp"
 
 namespace tinyllm::reports {
@@ -13,6 +15,8 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+// Catches: ANSI colour codes written into a pipe or terminal.txt, or colour never shown on a real
+// terminal.
 TEST(TerminalReport, NoEscapeCodesWhenTheOutputIsNotATerminal) {
   const std::string plain =
       render_terminal_report(fixtures::fail_with_survivors(Reveal::Title), false);
@@ -22,6 +26,7 @@ TEST(TerminalReport, NoEscapeCodesWhenTheOutputIsNotATerminal) {
   EXPECT_TRUE(contains(coloured, "\x1b["));
 }
 
+// Catches: a mutant row, the score line, the verdict or a timed-out mutant missing from the table.
 TEST(TerminalReport, ShowsEveryMutantTheScoreAgainstTheThresholdAndTheVerdict) {
   const std::string text =
       render_terminal_report(fixtures::fail_with_survivors(Reveal::Title), false);
@@ -34,6 +39,7 @@ TEST(TerminalReport, ShowsEveryMutantTheScoreAgainstTheThresholdAndTheVerdict) {
               contains(text, "Checkpoint.ReplaysDropout"));
 }
 
+// Catches: a long list of killing tests wrapped onto the next line, breaking the table's columns.
 TEST(TerminalReport, LongKillerListsAreTruncatedNotWrapped) {
   const std::string text =
       render_terminal_report(fixtures::fail_with_survivors(Reveal::Title), false);
@@ -42,6 +48,8 @@ TEST(TerminalReport, LongKillerListsAreTruncatedNotWrapped) {
   EXPECT_FALSE(contains(text, "Scaler.SkipsInfSteps"));
 }
 
+// Catches: reveal = nothing leaking a survivor's title or symptom, or hiding the titles of killed
+// mutants too.
 TEST(TerminalReport, RevealNothingNamesOnlyTheSurvivorsIdNeverItsTitle) {
   const std::string text =
       render_terminal_report(fixtures::fail_with_survivors(Reveal::Nothing), false);
@@ -53,6 +61,7 @@ TEST(TerminalReport, RevealNothingNamesOnlyTheSurvivorsIdNeverItsTitle) {
       contains(text, "summing micro-batch losses"));  // a killed mutant's title is no secret
 }
 
+// Catches: reveal = title leaking the symptom as well.
 TEST(TerminalReport, RevealTitleNamesThePitfallButNotItsSymptom) {
   const std::string text =
       render_terminal_report(fixtures::fail_with_survivors(Reveal::Title), false);
@@ -60,6 +69,7 @@ TEST(TerminalReport, RevealTitleNamesThePitfallButNotItsSymptom) {
   EXPECT_FALSE(contains(text, "wrong gradient whenever the sizes differ"));
 }
 
+// Catches: reveal = title_and_symptom dropping the symptom.
 TEST(TerminalReport, RevealSymptomNamesThePitfallAndItsSymptom) {
   const std::string text =
       render_terminal_report(fixtures::fail_with_survivors(Reveal::TitleAndSymptom), false);
@@ -68,12 +78,15 @@ TEST(TerminalReport, RevealSymptomNamesThePitfallAndItsSymptom) {
       "s07: weighting micro-batches 1/k (symptom: wrong gradient whenever the sizes differ)"));
 }
 
+// Catches: an empty "What survived" heading printed under a PASS.
 TEST(TerminalReport, APassHasNoSurvivorSection) {
   const std::string text = render_terminal_report(fixtures::pass_all_killed(), false);
   EXPECT_TRUE(contains(text, "Verdict: PASS"));
   EXPECT_FALSE(contains(text, "What survived"));
 }
 
+// Catches: a suite that does not compile shown a table of mutants it never ran, or without the
+// compiler's message.
 TEST(TerminalReport, ACompileErrorShowsTheCompilersDiagnosticsAndNoMutantTable) {
   const std::string text = render_terminal_report(fixtures::invalid_compile_error(), false);
   EXPECT_TRUE(contains(text, "Verdict: INVALID"));
@@ -81,6 +94,8 @@ TEST(TerminalReport, ACompileErrorShowsTheCompilersDiagnosticsAndNoMutantTable) 
   EXPECT_FALSE(contains(text, "killed by"));
 }
 
+// Catches: a failing reference test shown without its seed, its GoogleTest message or the command
+// that reruns it.
 TEST(TerminalReport, ReferenceFailuresShowTheTestItsSeedAndTheCommandThatReproducesIt) {
   const std::string text = render_terminal_report(fixtures::invalid_reference_failures(), false);
   EXPECT_TRUE(contains(text, "Accumulate.HandExample (RapidCheck seed 20240611)"));
@@ -88,6 +103,35 @@ TEST(TerminalReport, ReferenceFailuresShowTheTestItsSeedAndTheCommandThatReprodu
                        "reproduce: tinyllm-grade reproduce submissions/barbara --test "
                        "Scaler.SkipsInfSteps --seed 77"));
   EXPECT_TRUE(contains(text, "    Which is: 0.25"));
+}
+
+// Returns a grade whose first reference failure printed `lines` numbered lines, as a suite that
+// prints without end does until the output limit stops it.
+GradeResult failure_that_printed(int lines) {
+  GradeResult result = fixtures::invalid_reference_failures();
+  std::string message;
+  for (int i = 1; i <= lines; ++i) message += "printed line " + std::to_string(i) + "\n";
+  result.reference_failures[0].message = message;
+  return result;
+}
+
+std::size_t line_count(const std::string& text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+// Catches: a suite that prints without end turning the terminal report into hundreds of kilobytes
+// (210 KB measured before the excerpt), or an excerpt that hides where the whole output went.
+TEST(TerminalReport, AReferenceFailuresOutputIsAnExcerptThatNamesTheFullLog) {
+  const std::string text = render_terminal_report(failure_that_printed(10000), false);
+  EXPECT_LE(line_count(text), 110U) << text;
+  EXPECT_TRUE(contains(text, "    printed line 40\n    [... 9920 lines left out"));
+  EXPECT_TRUE(
+      contains(text, "reference-output.txt in the report folder ...]\n    printed line 9961\n"));
+  EXPECT_TRUE(contains(text, "printed line 10000"));
+  EXPECT_FALSE(contains(text, "printed line 41\n"));
+  EXPECT_TRUE(contains(text,
+                       "reproduce: tinyllm-grade reproduce submissions/barbara --test "
+                       "Accumulate.HandExample"));
 }
 
 }  // namespace

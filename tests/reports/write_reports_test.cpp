@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "fixtures.hpp"
+#include "tinyllm/reports/reference_output.hpp"
 
 namespace tinyllm::reports {
 namespace {
@@ -25,6 +26,8 @@ fs::path fresh_folder(const std::string& name) {
   return folder;
 }
 
+// Catches: a format written twice, to the wrong file, or a .partial file left behind by the write-
+// then-rename.
 TEST(WriteReports, WritesEveryRequestedFormatToItsOwnFileAndNoPartialFilesRemain) {
   const fs::path folder = fresh_folder("all");
   std::ostringstream terminal;
@@ -50,6 +53,7 @@ TEST(WriteReports, WritesEveryRequestedFormatToItsOwnFileAndNoPartialFilesRemain
   fs::remove_all(folder);
 }
 
+// Catches: a report file that differs between runs of the same grade, or an empty one.
 TEST(WriteReports, TheSameResultWritesTheSameBytes) {
   const fs::path first = fresh_folder("first");
   const fs::path second = fresh_folder("second");
@@ -69,6 +73,7 @@ TEST(WriteReports, TheSameResultWritesTheSameBytes) {
   fs::remove_all(second);
 }
 
+// Catches: an unknown format name accepted, or refused without listing the valid ones.
 TEST(WriteReports, AnUnknownFormatNameListsTheValidOnes) {
   try {
     parse_report_format("xml");
@@ -78,12 +83,45 @@ TEST(WriteReports, AnUnknownFormatNameListsTheValidOnes) {
   }
 }
 
+// Catches: an unreadable viewer bundle path silently falling back to the embedded one or writing an
+// empty page.
 TEST(WriteReports, AnUnreadableBundlePathIsAnErrorNamingThePath) {
   ReportOptions options;
   options.formats = {ReportFormat::Html};
   options.output_folder = fresh_folder("bundle");
   options.elements_bundle = "/nonexistent/mutation-test-elements.js";
   EXPECT_THROW(write_reports(fixtures::pass_all_killed(), options), std::runtime_error);
+}
+
+// Catches: the reports naming reference-output.txt for the whole output without anything writing
+// it, or writing it (an empty one) when nothing failed on the reference.
+TEST(WriteReports, AReferenceFailureWritesItsWholeOutputBesideTheReports) {
+  GradeResult result = fixtures::invalid_reference_failures();
+  for (int i = 1; i <= 10000; ++i)
+    result.reference_failures[0].message += "\nprinted line " + std::to_string(i);
+  const fs::path folder = fresh_folder("reference_output");
+  ReportOptions options;
+  options.formats = {ReportFormat::Markdown};
+  options.output_folder = folder;
+  const auto written = write_reports(result, options);
+  ASSERT_EQ(written.size(), 2U);
+  EXPECT_EQ(written[1], folder / kReferenceOutputFile);
+  const std::string full = read(folder / kReferenceOutputFile);
+  EXPECT_EQ(full, render_reference_output(result));
+  EXPECT_NE(full.find("== Accumulate.HandExample (RapidCheck seed 20240611) ==\n"
+                      "accumulate_test.cpp:14: Failure\n"),
+            std::string::npos);
+  for (const char* line : {"printed line 1\n", "printed line 5000\n", "printed line 10000\n",
+                           "Falsifiable after 3 tests", "--test Scaler.SkipsInfSteps --seed 77"})
+    EXPECT_NE(full.find(line), std::string::npos) << line;
+  EXPECT_NE(read(folder / "summary.md").find(kReferenceOutputFile), std::string::npos);
+
+  const fs::path passing = fresh_folder("no_reference_output");
+  options.output_folder = passing;
+  EXPECT_EQ(write_reports(fixtures::pass_all_killed(), options).size(), 1U);
+  EXPECT_FALSE(fs::exists(passing / kReferenceOutputFile));
+  fs::remove_all(folder);
+  fs::remove_all(passing);
 }
 
 }  // namespace

@@ -32,6 +32,8 @@ std::string error_of(const std::string& name, const std::string& text) {
 
 }  // namespace
 
+// Catches: a default that drifts from the issue's policy (threshold 0.80, every mutant required,
+// timeout 1.5 x + 5 s, two extra reference seeds).
 TEST(Config, defaults_are_the_issues_policy) {
   Config c = default_config();
   EXPECT_DOUBLE_EQ(c.threshold, 0.80);
@@ -41,6 +43,8 @@ TEST(Config, defaults_are_the_issues_policy) {
   EXPECT_EQ(c.reference_seeds.size(), 2u);
 }
 
+// Catches: a file that resets the keys it does not name to zero instead of keeping the defaults, or
+// an integer refused where a number is expected.
 TEST(Config, file_overrides_only_the_keys_it_names) {
   Config c = load_config(write_file("override",
                                     "threshold = 0.5\n[timeout]\nfactor = 3\n"
@@ -55,27 +59,34 @@ TEST(Config, file_overrides_only_the_keys_it_names) {
   EXPECT_EQ(c.report_formats, std::vector<std::string>{"json"});
 }
 
+// Catches: a misspelt key silently ignored, or reported without the line and column to fix.
 TEST(Config, unknown_key_names_its_line_and_column) {
   std::string e = error_of("unknown", "threshold = 0.8\n[timeout]\n  factr = 2\n");
   EXPECT_NE(e.find(":3:3: unknown key 'factr' in [timeout]"), std::string::npos) << e;
 }
 
+// Catches: a value of the wrong type accepted, or an error that does not say which type was
+// expected.
 TEST(Config, wrong_type_names_the_key_and_both_types) {
   std::string e = error_of("type", "reveal = 3\n");
   EXPECT_NE(e.find(":1:10: 'reveal' must be a string, not an integer"), std::string::npos) << e;
 }
 
+// Catches: a threshold above 1 or below 0 accepted (a grade nobody can pass or everyone passes), or
+// 1.0 itself refused.
 TEST(Config, threshold_outside_zero_one_is_rejected) {
   EXPECT_NE(error_of("high", "threshold = 1.01\n").find("must be in [0, 1]"), std::string::npos);
   EXPECT_NE(error_of("low", "threshold = -0.1\n").find("must be in [0, 1]"), std::string::npos);
   EXPECT_EQ(error_of("edge", "threshold = 1.0\n"), "no error");
 }
 
+// Catches: a TOML syntax error reported without its position.
 TEST(Config, syntax_error_names_line_and_column) {
   std::string e = error_of("syntax", "threshold = = 0.8\n");
   EXPECT_NE(e.find(":1:"), std::string::npos) << e;
 }
 
+// Catches: an unknown reveal level or report format accepted and then ignored.
 TEST(Config, unknown_reveal_level_and_report_format_are_rejected) {
   EXPECT_NE(error_of("reveal", "reveal = \"everything\"\n").find("'reveal' must be"),
             std::string::npos);
@@ -83,6 +94,8 @@ TEST(Config, unknown_reveal_level_and_report_format_are_rejected) {
             std::string::npos);
 }
 
+// Catches: a required list naming a mutant that does not exist accepted, so the requirement
+// silently checks nothing.
 TEST(Config, unknown_required_mutant_is_reported_at_its_position) {
   Config c =
       load_config(write_file("required", "required = [\"s01\",\n  \"s42\"]\n"), default_config());
@@ -97,6 +110,7 @@ TEST(Config, unknown_required_mutant_is_reported_at_its_position) {
   }
 }
 
+// Catches: a required list that marks more (or fewer) mutants than it names.
 TEST(Config, required_list_marks_only_those_mutants) {
   Config c = load_config(write_file("subset", "required = [\"s07\"]\n"), default_config());
   auto mutants =
@@ -105,6 +119,7 @@ TEST(Config, required_list_marks_only_those_mutants) {
   for (const auto& m : mutants) EXPECT_EQ(m.required, m.id == "s07") << m.id;
 }
 
+// Catches: runner/grade.example.toml documenting a value the code no longer uses by default.
 TEST(Config, example_file_documents_exactly_the_defaults) {
   Config example =
       load_config(fs::path(TINYLLM_SOURCE_DIR) / "runner" / "grade.example.toml", default_config());

@@ -25,11 +25,14 @@ GradeResult with_statuses(const std::vector<MutantStatus>& statuses, double thre
 }
 }  // namespace
 
+// Catches: a timed-out mutant counted as survived, failing a suite that detected it.
 TEST(Verdict, timeouts_count_as_detected) {
   auto r = with_statuses({MutantStatus::Killed, MutantStatus::Timeout}, 1.0);
   EXPECT_EQ(decide_verdict(r), Verdict::Pass);
 }
 
+// Catches: a PASS on the score alone while a required mutant survives, or a non-required survivor
+// failing the suite.
 TEST(Verdict, surviving_required_mutant_fails_even_above_the_threshold) {
   auto r = with_statuses({MutantStatus::Killed, MutantStatus::Killed, MutantStatus::Survived}, 0.5);
   EXPECT_EQ(decide_verdict(r), Verdict::Fail);
@@ -37,18 +40,21 @@ TEST(Verdict, surviving_required_mutant_fails_even_above_the_threshold) {
   EXPECT_EQ(decide_verdict(r), Verdict::Pass);
 }
 
+// Catches: a PASS below the threshold when no required mutant survives.
 TEST(Verdict, score_below_threshold_fails) {
   auto r = with_statuses({MutantStatus::Killed, MutantStatus::Survived}, 0.8);
   r.mutants[1].mutant.required = false;
   EXPECT_EQ(decide_verdict(r), Verdict::Fail);
 }
 
+// Catches: a suite that rejects the reference graded PASS or FAIL on its score instead of INVALID.
 TEST(Verdict, failure_on_the_reference_is_invalid_whatever_the_score) {
   auto r = with_statuses({MutantStatus::Killed}, 0.8);
   r.reference_failures.push_back({"A.t", 1, "boom", "./suite"});
   EXPECT_EQ(decide_verdict(r), Verdict::Invalid);
 }
 
+// Catches: exit statuses that CI scripts rely on (0 PASS, 1 FAIL, 2 INVALID) swapped or changed.
 TEST(Verdict, exit_statuses_are_zero_one_two) {
   EXPECT_EQ(exit_status(Verdict::Pass), 0);
   EXPECT_EQ(exit_status(Verdict::Fail), 1);

@@ -31,7 +31,8 @@ std::string_view report_format_name(ReportFormat format);
 // mutation-report.html, summary.md, junit.xml, results.json (Gradescope's name), terminal.txt.
 std::string_view report_file_name(ReportFormat format);
 
-// Writes the requested reports and returns the files written. Each file is written to a temporary
+// Writes the requested reports, and reference-output.txt when the suite failed on the reference
+// (reference_output.hpp), and returns the files written. Each file is written to a temporary
 // name and renamed, so a reader never sees half a report. Throws std::runtime_error naming the
 // path when the folder or a file cannot be written.
 std::vector<std::filesystem::path> write_reports(const GradeResult& result,

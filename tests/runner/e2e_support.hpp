@@ -1,0 +1,53 @@
+// What the end-to-end tests share: running the real tinyllm-grade on a suite of suites/ (with the
+// small limits of configs/hostile.toml), and reading what it printed and wrote.
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace tinyllm::e2e {
+
+inline const std::filesystem::path grader = TINYLLM_GRADER;
+inline const std::filesystem::path suites = TINYLLM_E2E_SUITES;
+inline const std::filesystem::path hostile_config =
+    std::filesystem::path(TINYLLM_E2E_CONFIGS) / "hostile.toml";
+
+// Returns a new, empty folder under the system's temporary folder.
+std::filesystem::path fresh_folder(const std::string& name);
+
+// What a run of the grader gave: its exit status and its stdout and stderr together.
+struct Graded {
+  int status;
+  std::string output;
+};
+
+// Runs tinyllm-grade with `args` (280 s at most).
+Graded run_grader(const std::vector<std::string>& args);
+
+// Grades suites/`suite` with `config`, quietly, into a fresh output folder (returned through
+// `output_folder` when given).
+Graded grade(const std::string& suite, std::vector<std::string> extra = {},
+             const std::filesystem::path& config = hostile_config,
+             std::filesystem::path* output_folder = nullptr);
+
+// Writes `text` as a grade.toml in a fresh folder and returns its path.
+std::filesystem::path write_config(const std::string& name, const std::string& text);
+
+// Returns the live processes whose name (comm) is `name`. Zombies are dead: they only wait for
+// the machine's init to reap them, which the grader cannot do for processes that left it.
+int processes_named(const std::string& name);
+
+// Returns the status of a mutant in the terminal report's table ("" when it has no row).
+std::string status_of(const std::string& output, const std::string& id);
+
+// Returns the text of the JSON report (mutation-testing-report-schema) the grade wrote.
+std::string json_report(const std::filesystem::path& output_folder);
+
+// Returns the terminal report's table rows (id, status, what killed it) without their times.
+std::string table_without_times(const std::string& output);
+
+// Returns whether this process may create namespaces (runs as root), which the isolation tests
+// need.
+bool namespaces_available();
+
+}  // namespace tinyllm::e2e
