@@ -32,10 +32,10 @@ struct MutantResult {
   MutantStatus status = MutantStatus::Survived;
   std::string reason;                  // "3 tests failed", "crashed with SIGSEGV", "no result file"
   std::vector<std::string> killed_by;  // full GoogleTest names "Suite.Test", sorted
+  double seconds = 0;                  // wall time of the run
   // True when killed_by lists tests that failed; false when it names the test that was running
   // when the run crashed, timed out or was stopped (or is empty).
   bool killed_by_failed_tests = false;
-  double seconds = 0;  // wall time of the run
 };
 
 // What a learner's report says about a surviving mutant.
