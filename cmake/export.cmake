@@ -1,6 +1,7 @@
 # Exports the oracle and its variants from the build tree as the CMake package `tinyllm`, so that a
 # separate project (a learner's suite, the grader) can find_package(tinyllm) with CMAKE_PREFIX_PATH
-# pointing at this build folder and link tinyllm::oracle or tinyllm::oracle_s01 ... _s24.
+# pointing at this build folder and link tinyllm::oracle or tinyllm::oracle_sNN (one per mutant id
+# of mutants/catalog.toml).
 export(TARGETS ${TINYLLM_EXPORTED_TARGETS} NAMESPACE tinyllm::
        FILE "${CMAKE_BINARY_DIR}/tinyllmTargets.cmake")
 file(WRITE "${CMAKE_BINARY_DIR}/tinyllmConfig.cmake"

@@ -1,13 +1,11 @@
-// Reads and checks mutants/catalog.toml with toml++.
+// Reads and checks mutants/catalog.toml with toml++. Where each site sits is not in the file:
+// site.cpp finds it from the marker comment in the source.
 #include "tinyllm/catalog.hpp"
 
 #include <toml++/toml.h>
 
-#include <fstream>
-#include <map>
 #include <regex>
 #include <set>
-#include <sstream>
 
 namespace tinyllm::catalog {
 namespace {
@@ -30,7 +28,7 @@ std::string required_string(const toml::table& entry, std::string_view key,
 }
 }  // namespace
 
-std::vector<reports::MutantInfo> load(const std::filesystem::path& catalog_file) {
+std::vector<MutantInfo> load(const std::filesystem::path& catalog_file) {
   toml::table root;
   try {
     root = toml::parse_file(catalog_file.string());
@@ -45,17 +43,22 @@ std::vector<reports::MutantInfo> load(const std::filesystem::path& catalog_file)
   if (!entries || entries->empty())
     throw CatalogError(catalog_file.string() + ": no [[mutant]] entries");
   static const std::set<std::string, std::less<>> known = {
-      "id", "title", "symptom", "caught_by", "file", "function", "lines", "coincides_with", "why"};
-  std::vector<reports::MutantInfo> mutants;
+      "id", "title", "symptom", "caught_by", "file", "function", "coincides_with", "why"};
+  std::vector<MutantInfo> mutants;
   std::set<std::string> ids;
   for (const auto& node : *entries) {
     const auto* entry = node.as_table();
     if (!entry) throw CatalogError(where(catalog_file, node.source()) + ": expected a table");
-    for (const auto& [key, value] : *entry)
+    for (const auto& [key, value] : *entry) {
+      if (key.str() == "lines")
+        throw CatalogError(where(catalog_file, value.source()) +
+                           ": `lines` is no longer read: a site is found by its marker comment "
+                           "\"// sNN: <title>\" in `file`; remove `lines`");
       if (!known.contains(key.str()))
         throw CatalogError(where(catalog_file, value.source()) + ": unknown key `" +
                            std::string(key.str()) + "`");
-    reports::MutantInfo m;
+    }
+    MutantInfo m;
     m.id = required_string(*entry, "id", catalog_file);
     if (!std::regex_match(m.id, std::regex("s[0-9]{2}")) || !ids.insert(m.id).second)
       throw CatalogError(where(catalog_file, entry->source()) + ": id \"" + m.id +
@@ -74,71 +77,9 @@ std::vector<reports::MutantInfo> load(const std::filesystem::path& catalog_file)
         throw CatalogError(where(catalog_file, test.source()) + ": caught_by holds test names");
       m.caught_by.push_back(name->get());
     }
-    const auto* lines = entry->get_as<toml::array>("lines");
-    const auto* begin = lines && lines->size() == 2 ? lines->get_as<int64_t>(0) : nullptr;
-    const auto* end = lines && lines->size() == 2 ? lines->get_as<int64_t>(1) : nullptr;
-    if (!begin || !end || begin->get() < 1 || end->get() < begin->get())
-      throw CatalogError(where(catalog_file, entry->source()) + ": " + m.id +
-                         " needs lines = [begin, end] with 1 <= begin <= end");
-    m.line_begin = static_cast<int>(begin->get());
-    m.line_end = static_cast<int>(end->get());
     mutants.push_back(std::move(m));
   }
   return mutants;
-}
-
-std::vector<std::string> check_sites(const std::vector<reports::MutantInfo>& mutants,
-                                     const std::filesystem::path& repository_root) {
-  std::vector<std::string> problems;
-  std::map<int, const reports::MutantInfo*> by_number;
-  for (const auto& m : mutants) {
-    by_number[std::stoi(m.id.substr(1))] = &m;
-    std::ifstream in(repository_root / m.file);
-    if (!in) {
-      problems.push_back(m.id + ": site file " + m.file + " does not exist");
-      continue;
-    }
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    if (m.line_end > static_cast<int>(lines.size())) {
-      problems.push_back(m.id + ": lines " + std::to_string(m.line_begin) + "-" +
-                         std::to_string(m.line_end) + " run past the end of " + m.file);
-      continue;
-    }
-    const std::string expected = "// " + m.id + ": " + m.title;
-    const std::string& first = lines[m.line_begin - 1];
-    if (first.find(expected) == std::string::npos)
-      problems.push_back(m.id + ": " + m.file + ":" + std::to_string(m.line_begin) +
-                         " should hold the comment \"" + expected + "\" but reads \"" + first +
-                         "\"; update `lines` in the catalog");
-  }
-  const std::regex call(R"(is_mutant\(([0-9]+)\))");
-  for (const auto& entry :
-       std::filesystem::recursive_directory_iterator(repository_root / "oracle" / "src")) {
-    if (!entry.is_regular_file() || entry.path().extension() != ".cpp") continue;
-    const std::string relative =
-        std::filesystem::relative(entry.path(), repository_root).generic_string();
-    std::ifstream in(entry.path());
-    int number = 0;
-    for (std::string line; std::getline(in, line);) {
-      ++number;
-      for (std::sregex_iterator it(line.begin(), line.end(), call), end; it != end; ++it) {
-        const int id = std::stoi((*it)[1]);
-        const auto found = by_number.find(id);
-        if (found == by_number.end()) {
-          problems.push_back(relative + ":" + std::to_string(number) + ": is_mutant(" +
-                             std::to_string(id) + ") has no catalog entry");
-          continue;
-        }
-        const auto& m = *found->second;
-        if (m.file != relative || number < m.line_begin || number > m.line_end)
-          problems.push_back(relative + ":" + std::to_string(number) + ": is_mutant(" +
-                             std::to_string(id) + ") lies outside " + m.id + "'s site " + m.file +
-                             ":" + std::to_string(m.line_begin) + "-" + std::to_string(m.line_end));
-      }
-    }
-  }
-  return problems;
 }
 
 }  // namespace tinyllm::catalog

@@ -1,6 +1,12 @@
 // Lossless JSON for GradeResult, field by field, enums by name so stored grades stay readable.
 #include "tinyllm/reports/grade_result_json.hpp"
 
+namespace tinyllm::catalog {
+// In MutantInfo's own namespace, where nlohmann's argument-dependent lookup finds it.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(MutantInfo, id, title, symptom, caught_by, file, function,
+                                   line_begin, line_end, required)
+}  // namespace tinyllm::catalog
+
 namespace tinyllm::reports {
 
 NLOHMANN_JSON_SERIALIZE_ENUM(MutantStatus, {{MutantStatus::Killed, "Killed"},
@@ -12,8 +18,6 @@ NLOHMANN_JSON_SERIALIZE_ENUM(Reveal, {{Reveal::Nothing, "nothing"},
 NLOHMANN_JSON_SERIALIZE_ENUM(Verdict, {{Verdict::Pass, "PASS"},
                                        {Verdict::Fail, "FAIL"},
                                        {Verdict::Invalid, "INVALID"}})
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(MutantInfo, id, title, symptom, caught_by, file, function,
-                                   line_begin, line_end, required)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(MutantResult, mutant, status, reason, killed_by, seconds)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TestInfo, name, file, line)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ReferenceFailure, test, seed, message, reproduce)

@@ -9,10 +9,12 @@
 
 namespace tinyllm::runner {
 
-// Returns the catalog's mutants in file order, read by the catalog library (mutants/). Throws
+// Returns the catalog's mutants in file order, read by the catalog library (mutants/), each with
+// its site's lines found from its marker comment in the sources under `source_dir`. Throws
 // UsageError (with file, line and column where known) when an entry lacks a key, has a wrong
-// type, repeats an id, names an id outside s01..s24, or points at a site file that does not exist
-// under `source_dir`.
+// type, repeats an id or has one not of the form sNN, or when a site file or its marker is
+// missing, repeated or titled differently. (That a variant library exists for every id is checked
+// when grading starts.)
 std::vector<reports::MutantInfo> load_catalog(const std::filesystem::path& path,
                                               const std::filesystem::path& source_dir);
 

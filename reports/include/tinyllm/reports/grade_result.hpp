@@ -8,21 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "tinyllm/catalog/mutant_info.hpp"
+
 namespace tinyllm::reports {
 
-// One entry of mutants/catalog.toml.
-struct MutantInfo {
-  std::string id;                      // "s07"
-  std::string title;                   // the pitfall: "weighting micro-batches 1/k"
-  std::string symptom;                 // "wrong gradient whenever the sizes differ"
-  std::vector<std::string> caught_by;  // course test names, e.g. "Course.hand_example_accumulation"
-  std::string
-      file;  // oracle source, relative to the repository root: "oracle/src/train/accumulate.cpp"
-  std::string function;  // "grad_accumulate"
-  int line_begin = 0;    // 1-based, inclusive: the guarded change
-  int line_end = 0;
-  bool required = true;  // must be detected for a PASS
-};
+// One entry of mutants/catalog.toml; it belongs to the catalog library (mutants/), named here too.
+using MutantInfo = catalog::MutantInfo;
 
 // The statuses of the mutation-testing-report-schema that the grader gives.
 enum class MutantStatus { Killed, Survived, Timeout };
