@@ -1,17 +1,30 @@
 // Lossless JSON for GradeResult, field by field, enums by name so stored grades stay readable.
 #include "tinyllm/reports/grade_result_json.hpp"
 
+#include <string>
+
+#include "tinyllm/reports/reveal.hpp"
+
 namespace tinyllm::reports {
 
 NLOHMANN_JSON_SERIALIZE_ENUM(MutantStatus, {{MutantStatus::Killed, "Killed"},
                                             {MutantStatus::Survived, "Survived"},
                                             {MutantStatus::Timeout, "Timeout"}})
-NLOHMANN_JSON_SERIALIZE_ENUM(Reveal, {{Reveal::Nothing, "nothing"},
-                                      {Reveal::Title, "title"},
-                                      {Reveal::TitleAndSymptom, "symptom"}})
 NLOHMANN_JSON_SERIALIZE_ENUM(Verdict, {{Verdict::Pass, "PASS"},
                                        {Verdict::Fail, "FAIL"},
                                        {Verdict::Invalid, "INVALID"}})
+
+void to_json(nlohmann::json& out, const Reveal& reveal) {
+  out = std::string(reveal_name(reveal));
+}
+
+void from_json(const nlohmann::json& in, Reveal& reveal) {
+  const std::string name = in.get<std::string>();
+  const auto parsed = parse_reveal(name == "symptom" ? "title_and_symptom" : name);
+  if (!parsed) throw std::invalid_argument("unknown reveal level '" + name + "' in a stored grade");
+  reveal = *parsed;
+}
+
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(MutantInfo, id, title, symptom, caught_by, file, function,
                                    line_begin, line_end, required)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(MutantResult, mutant, status, reason, killed_by, seconds)

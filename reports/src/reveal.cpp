@@ -7,6 +7,25 @@
 
 namespace tinyllm::reports {
 
+std::string_view reveal_name(Reveal reveal) {
+  switch (reveal) {
+    case Reveal::Nothing:
+      return "nothing";
+    case Reveal::Title:
+      return "title";
+    case Reveal::TitleAndSymptom:
+      return "title_and_symptom";
+  }
+  return "?";
+}
+
+std::optional<Reveal> parse_reveal(std::string_view name) {
+  for (Reveal reveal : {Reveal::Nothing, Reveal::Title, Reveal::TitleAndSymptom}) {
+    if (reveal_name(reveal) == name) return reveal;
+  }
+  return std::nullopt;
+}
+
 std::string visible_title(const MutantResult& mutant, Reveal reveal) {
   if (mutant.status == MutantStatus::Survived && reveal == Reveal::Nothing) return "";
   return mutant.mutant.title;
