@@ -4,24 +4,30 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <utility>
 
 namespace tinyllm::reports {
 
+namespace {
+
+// The one spelling of each level (the configuration's, and so every report's).
+constexpr std::pair<Reveal, std::string_view> kRevealNames[] = {
+    {Reveal::Nothing, "nothing"},
+    {Reveal::Title, "title"},
+    {Reveal::TitleAndSymptom, "title_and_symptom"}};
+
+}  // namespace
+
 std::string_view reveal_name(Reveal reveal) {
-  switch (reveal) {
-    case Reveal::Nothing:
-      return "nothing";
-    case Reveal::Title:
-      return "title";
-    case Reveal::TitleAndSymptom:
-      return "title_and_symptom";
+  for (const auto& [level, name] : kRevealNames) {
+    if (level == reveal) return name;
   }
   return "?";
 }
 
 std::optional<Reveal> parse_reveal(std::string_view name) {
-  for (Reveal reveal : {Reveal::Nothing, Reveal::Title, Reveal::TitleAndSymptom}) {
-    if (reveal_name(reveal) == name) return reveal;
+  for (const auto& [level, spelling] : kRevealNames) {
+    if (spelling == name) return level;
   }
   return std::nullopt;
 }

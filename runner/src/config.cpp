@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 #include <set>
+#include <utility>
 
 #include "errors.hpp"
 #include "tinyllm/reports/grade_result_json.hpp"
@@ -15,6 +16,10 @@
 
 namespace tinyllm::runner {
 namespace {
+
+// The one spelling of each isolation mode, for [sandbox] isolation and --isolation.
+constexpr std::pair<Isolation, const char*> kIsolationNames[] = {
+    {Isolation::Auto, "auto"}, {Isolation::Namespaces, "namespaces"}, {Isolation::Plain, "plain"}};
 
 // Reads one file's values, turning every mistake into a UsageError at its position.
 class Reader {
@@ -193,20 +198,15 @@ Config default_config() {
 }
 
 std::optional<Isolation> parse_isolation(std::string_view name) {
-  for (Isolation isolation : {Isolation::Auto, Isolation::Namespaces, Isolation::Plain}) {
-    if (name == isolation_name(isolation)) return isolation;
+  for (const auto& [isolation, spelling] : kIsolationNames) {
+    if (spelling == name) return isolation;
   }
   return std::nullopt;
 }
 
 const char* isolation_name(Isolation isolation) {
-  switch (isolation) {
-    case Isolation::Auto:
-      return "auto";
-    case Isolation::Namespaces:
-      return "namespaces";
-    case Isolation::Plain:
-      return "plain";
+  for (const auto& [mode, name] : kIsolationNames) {
+    if (mode == isolation) return name;
   }
   return "?";
 }
