@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "text.hpp"
-#include "write_file.hpp"
+#include "tinyllm/reports/whole_file.hpp"
 
 namespace tinyllm::reports {
 namespace {
@@ -165,7 +165,7 @@ std::vector<std::filesystem::path> write_class_reports(const std::vector<GradeRe
   std::vector<std::filesystem::path> written;
   for (const auto& [name, text] : files) {
     written.push_back(folder / name);
-    detail::write_whole_file(written.back(), text);
+    write_whole_file(written.back(), text);
   }
   return written;
 }

@@ -1,6 +1,10 @@
 // Lossless JSON for GradeResult, field by field, enums by name so stored grades stay readable.
 #include "tinyllm/reports/grade_result_json.hpp"
 
+#include <string>
+
+#include "tinyllm/reports/reveal.hpp"
+
 namespace tinyllm::catalog {
 // In MutantInfo's own namespace, where nlohmann's argument-dependent lookup finds it.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(MutantInfo, id, title, symptom, caught_by, file, function,
@@ -12,13 +16,23 @@ namespace tinyllm::reports {
 NLOHMANN_JSON_SERIALIZE_ENUM(MutantStatus, {{MutantStatus::Killed, "Killed"},
                                             {MutantStatus::Survived, "Survived"},
                                             {MutantStatus::Timeout, "Timeout"}})
-NLOHMANN_JSON_SERIALIZE_ENUM(Reveal, {{Reveal::Nothing, "nothing"},
-                                      {Reveal::Title, "title"},
-                                      {Reveal::TitleAndSymptom, "symptom"}})
 NLOHMANN_JSON_SERIALIZE_ENUM(Verdict, {{Verdict::Pass, "PASS"},
                                        {Verdict::Fail, "FAIL"},
                                        {Verdict::Invalid, "INVALID"}})
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(MutantResult, mutant, status, reason, killed_by, seconds)
+
+void to_json(nlohmann::json& out, const Reveal& reveal) {
+  out = std::string(reveal_name(reveal));
+}
+
+void from_json(const nlohmann::json& in, Reveal& reveal) {
+  const std::string name = in.get<std::string>();
+  const auto parsed = parse_reveal(name == "symptom" ? "title_and_symptom" : name);
+  if (!parsed) throw std::invalid_argument("unknown reveal level '" + name + "' in a stored grade");
+  reveal = *parsed;
+}
+// killed_by_failed_tests came later: a stored grade without it reads back as false.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(MutantResult, mutant, status, reason, killed_by,
+                                                seconds, killed_by_failed_tests)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TestInfo, name, file, line)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ReferenceFailure, test, seed, message, reproduce)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(GradeEnvironment, ci, os_platform, os_description, logical_cores)

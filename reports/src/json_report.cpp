@@ -18,18 +18,6 @@ namespace {
 
 using nlohmann::json;
 
-const char* reveal_name(Reveal reveal) {
-  switch (reveal) {
-    case Reveal::Nothing:
-      return "nothing";
-    case Reveal::Title:
-      return "title";
-    case Reveal::TitleAndSymptom:
-      return "symptom";
-  }
-  return "?";
-}
-
 // Returns line `number` (1-based) of `source`, or "" past its end.
 std::string_view source_line(std::string_view source, int number) {
   for (int line = 1; line < number; ++line) {

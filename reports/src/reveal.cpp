@@ -4,8 +4,33 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <utility>
 
 namespace tinyllm::reports {
+
+namespace {
+
+// The one spelling of each level (the configuration's, and so every report's).
+constexpr std::pair<Reveal, std::string_view> kRevealNames[] = {
+    {Reveal::Nothing, "nothing"},
+    {Reveal::Title, "title"},
+    {Reveal::TitleAndSymptom, "title_and_symptom"}};
+
+}  // namespace
+
+std::string_view reveal_name(Reveal reveal) {
+  for (const auto& [level, name] : kRevealNames) {
+    if (level == reveal) return name;
+  }
+  return "?";
+}
+
+std::optional<Reveal> parse_reveal(std::string_view name) {
+  for (const auto& [level, spelling] : kRevealNames) {
+    if (spelling == name) return level;
+  }
+  return std::nullopt;
+}
 
 std::string visible_title(const MutantResult& mutant, Reveal reveal) {
   if (mutant.status == MutantStatus::Survived && reveal == Reveal::Nothing) return "";

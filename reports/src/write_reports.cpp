@@ -1,14 +1,13 @@
-// The dispatcher the grader calls: one file per format, each written whole or not at all.
+// The table of report formats, and the dispatcher the grader calls: one file per format, each
+// written whole or not at all.
 #include "tinyllm/reports/write_reports.hpp"
 
 #include <fmt/format.h>
 
 #include <fstream>
-#include <iterator>
 #include <ostream>
 #include <set>
 #include <stdexcept>
-#include <system_error>
 
 #include "tinyllm/reports/gradescope_report.hpp"
 #include "tinyllm/reports/html_report.hpp"
@@ -17,94 +16,115 @@
 #include "tinyllm/reports/markdown_report.hpp"
 #include "tinyllm/reports/reference_output.hpp"
 #include "tinyllm/reports/terminal_report.hpp"
-#include "write_file.hpp"
+#include "tinyllm/reports/whole_file.hpp"
 
 namespace tinyllm::reports {
 namespace fs = std::filesystem;
 namespace {
 
-constexpr ReportFormat kAllFormats[] = {ReportFormat::Terminal, ReportFormat::Json,
-                                        ReportFormat::Html,     ReportFormat::Markdown,
-                                        ReportFormat::Junit,    ReportFormat::Gradescope};
+constexpr const char* kBundleInPackage =
+    "node_modules/mutation-testing-elements/dist/mutation-test-elements.js";
 
-std::string read_bundle(const fs::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    throw std::runtime_error(fmt::format(
-        "HTML report: cannot read the mutation-testing-elements bundle {}: pass the path of "
-        "node_modules/mutation-testing-elements/dist/mutation-test-elements.js.",
-        path.string()));
+// Returns the mutation-testing-elements bundle the options select: the file they name, else the
+// one embedded at build time. Throws std::runtime_error with the fix when there is none.
+std::string elements_bundle(const ReportOptions& options) {
+  if (!options.elements_bundle.empty()) {
+    std::ifstream file(options.elements_bundle, std::ios::binary);
+    if (!file) {
+      throw std::runtime_error(fmt::format(
+          "HTML report: cannot read the mutation-testing-elements bundle {}: give the path of {} "
+          "(scripts/install-deps.sh installs it), or leave the path out to use the bundle built "
+          "into the grader.",
+          options.elements_bundle.string(), kBundleInPackage));
+    }
+    return read_whole_file(options.elements_bundle);
   }
-  return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+  const std::string_view embedded = embedded_elements_bundle();
+  if (embedded.empty()) {
+    throw std::runtime_error(fmt::format(
+        "HTML report: this grader was built without the mutation-testing-elements bundle (no {} "
+        "at configure time): run scripts/install-deps.sh, configure and build again, or leave "
+        "html out of the formats.",
+        kBundleInPackage));
+  }
+  return std::string(embedded);
 }
 
-std::string render(ReportFormat format, const GradeResult& result, const ReportOptions& options) {
-  switch (format) {
-    case ReportFormat::Terminal:
-      return render_terminal_report(result, options.colour);
-    case ReportFormat::Json:
-      return render_json_report(result);
-    case ReportFormat::Html:
-      return options.elements_bundle.empty()
-                 ? render_html_report(result, embedded_elements_bundle())
-                 : render_html_report(result, read_bundle(options.elements_bundle));
-    case ReportFormat::Markdown:
-      return render_markdown_report(result);
-    case ReportFormat::Junit:
-      return render_junit_report(result);
-    case ReportFormat::Gradescope:
-      return render_gradescope_results(result);
+std::string render_terminal(const GradeResult& result, const ReportOptions& options) {
+  return render_terminal_report(result, options.colour);
+}
+std::string render_json(const GradeResult& result, const ReportOptions&) {
+  return render_json_report(result);
+}
+std::string render_html(const GradeResult& result, const ReportOptions& options) {
+  return render_html_report(result, elements_bundle(options));
+}
+std::string render_markdown(const GradeResult& result, const ReportOptions&) {
+  return render_markdown_report(result);
+}
+std::string render_junit(const GradeResult& result, const ReportOptions&) {
+  return render_junit_report(result);
+}
+std::string render_gradescope(const GradeResult& result, const ReportOptions&) {
+  return render_gradescope_results(result);
+}
+
+const ReportWriter& writer_of(ReportFormat format) {
+  for (const ReportWriter& writer : report_writers()) {
+    if (writer.format == format) return writer;
   }
-  return "";
+  throw std::logic_error("report format missing from report_writers()");
 }
 
 }  // namespace
 
-std::string_view report_format_name(ReportFormat format) {
-  switch (format) {
-    case ReportFormat::Terminal:
-      return "terminal";
-    case ReportFormat::Json:
-      return "json";
-    case ReportFormat::Html:
-      return "html";
-    case ReportFormat::Markdown:
-      return "markdown";
-    case ReportFormat::Junit:
-      return "junit";
-    case ReportFormat::Gradescope:
-      return "gradescope";
+const std::vector<ReportWriter>& report_writers() {
+  static const std::vector<ReportWriter> table = {
+      {ReportFormat::Terminal, "terminal", "", "terminal.txt", render_terminal, false},
+      {ReportFormat::Json, "json", "", "mutation-report.json", render_json, false},
+      {ReportFormat::Html, "html", "", "mutation-report.html", render_html, true},
+      {ReportFormat::Markdown, "markdown", "md", "summary.md", render_markdown, false},
+      {ReportFormat::Junit, "junit", "", "junit.xml", render_junit, false},
+      {ReportFormat::Gradescope, "gradescope", "", "results.json", render_gradescope, false},
+  };
+  return table;
+}
+
+std::string report_format_names() {
+  std::string names;
+  for (const ReportWriter& writer : report_writers()) {
+    if (!names.empty()) names += ", ";
+    names += writer.name;
+    if (!writer.alias.empty()) names += fmt::format(" (or {})", writer.alias);
   }
-  return "?";
+  return names;
 }
 
 ReportFormat parse_report_format(std::string_view name) {
-  if (name == "md") return ReportFormat::Markdown;
-  for (ReportFormat format : kAllFormats) {
-    if (report_format_name(format) == name) return format;
+  for (const ReportWriter& writer : report_writers()) {
+    if (name == writer.name || (!writer.alias.empty() && name == writer.alias)) {
+      return writer.format;
+    }
   }
-  throw std::invalid_argument(fmt::format(
-      "unknown report format '{}': use terminal, json, html, markdown (or md), junit or "
-      "gradescope",
-      name));
+  throw std::invalid_argument(
+      fmt::format("unknown report format '{}': use {}", name, report_format_names()));
+}
+
+std::string_view report_format_name(ReportFormat format) {
+  return writer_of(format).name;
 }
 
 std::string_view report_file_name(ReportFormat format) {
-  switch (format) {
-    case ReportFormat::Terminal:
-      return "terminal.txt";
-    case ReportFormat::Json:
-      return "mutation-report.json";
-    case ReportFormat::Html:
-      return "mutation-report.html";
-    case ReportFormat::Markdown:
-      return "summary.md";
-    case ReportFormat::Junit:
-      return "junit.xml";
-    case ReportFormat::Gradescope:
-      return "results.json";
+  return writer_of(format).file_name;
+}
+
+void check_report_options(const ReportOptions& options) {
+  for (ReportFormat format : options.formats) {
+    if (writer_of(format).needs_elements_bundle) {
+      elements_bundle(options);
+      return;
+    }
   }
-  return "report";
 }
 
 std::vector<fs::path> write_reports(const GradeResult& result, const ReportOptions& options) {
@@ -112,13 +132,14 @@ std::vector<fs::path> write_reports(const GradeResult& result, const ReportOptio
   std::set<ReportFormat> done;
   for (ReportFormat format : options.formats) {
     if (!done.insert(format).second) continue;
-    const std::string text = render(format, result, options);
+    const ReportWriter& writer = writer_of(format);
+    const std::string text = writer.render(result, options);
     if (format == ReportFormat::Terminal && options.terminal != nullptr) {
       *options.terminal << text << std::flush;
       continue;
     }
-    const fs::path path = options.output_folder / report_file_name(format);
-    detail::write_whole_file(path, text);
+    const fs::path path = options.output_folder / writer.file_name;
+    write_whole_file(path, text);
     written.push_back(path);
   }
   // The reports show an excerpt of a reference failure's output; this file holds all of it.

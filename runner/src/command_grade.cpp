@@ -8,10 +8,9 @@
 
 #include "commands.hpp"
 #include "errors.hpp"
-#include "grade.hpp"
+#include "grading_context.hpp"
 #include "options.hpp"
 #include "progress.hpp"
-#include "tinyllm/reports/write_reports.hpp"
 
 namespace tinyllm::runner {
 
@@ -35,77 +34,49 @@ void write_timings(const reports::GradeResult& r, const GradeTimings& t, const C
   std::ofstream(file) << j.dump(2) << "\n";
 }
 
-// Returns the report options: the formats named on the command line, else the configuration's.
-reports::ReportOptions report_options(const std::vector<std::string>& formats,
-                                      const Config& config) {
-  reports::ReportOptions options;
-  for (const std::string& name : formats.empty() ? config.report_formats : formats) {
-    try {
-      options.formats.push_back(reports::parse_report_format(name));
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(fmt::format("grade: --format {}: {}", name, e.what()));
-    }
-  }
-  options.output_folder = config.report_folder;
-  options.terminal = &std::cout;
-  options.colour = stdout_is_terminal();
-  return options;
-}
-
 }  // namespace
 
 int run_grade_command(const Arguments& args) {
-  CommonOptions common;
   std::string suite, timings;
   std::vector<std::string> formats;
-  bool help = false;
-  po::options_description visible(
-      "Usage: tinyllm-grade grade SUITE [options]\n\n"
-      "Grades the GoogleTest/RapidCheck suite in the folder SUITE.\n"
-      "Exit status: 0 PASS, 1 FAIL, 2 INVALID, 3 usage or "
-      "configuration error.\n\nOptions");
-  visible.add_options()("help,h", po::bool_switch(&help), "this help")(
-      "timings", po::value(&timings)->value_name("FILE"),
-      "also write the compile and run times as JSON (bench/grading uses it)")(
+  CommandLine command("grade",
+                      "Usage: tinyllm-grade grade SUITE [options]\n\n"
+                      "Grades the GoogleTest/RapidCheck suite in the folder SUITE.\n"
+                      "Exit status: 0 PASS, 1 FAIL, 2 INVALID, 3 usage or configuration error.",
+                      SharedOptions::Grading);
+  command.add_options()("timings", po::value(&timings)->value_name("FILE"),
+                        "also write the compile and run times as JSON (bench/grading uses it)")(
       "format", po::value(&formats)->multitoken()->value_name("NAME..."),
-      "reports to write: terminal, json, html, markdown, junit, gradescope (default: "
-      "reports.formats of the configuration, terminal and json)");
-  visible.add(common_options(common));
-  po::options_description all;
-  all.add(visible).add_options()("suite", po::value(&suite));
-  po::positional_options_description positional;
-  positional.add("suite", 1);
-  parse_command_line("grade", args, all, positional);
-  if (help) {
-    std::cout << visible << "\n";
-    return 0;
-  }
-  if (suite.empty()) throw UsageError("grade: which suite? tinyllm-grade grade SUITE_FOLDER");
+      fmt::format("reports to write: {} (default: reports.formats of the configuration, "
+                  "terminal and json)",
+                  reports::report_format_names())
+          .c_str());
+  command.positional("suite", po::value(&suite), 1);
+  if (!command.parse(args)) return 0;
+  if (suite.empty()) throw UsageError("which suite? tinyllm-grade grade SUITE_FOLDER");
   if (!fs::is_directory(suite))
     throw UsageError(
-        fmt::format("grade: {} is not a folder: a suite is a folder of GoogleTest "
-                    ".cpp files",
-                    suite));
+        fmt::format("{} is not a folder: a suite is a folder of GoogleTest .cpp files", suite));
+  if (!timings.empty() && fs::path(timings).has_parent_path() &&
+      !fs::is_directory(fs::path(timings).parent_path()))
+    throw UsageError(
+        fmt::format("--timings {}: its folder does not exist; create it first", timings));
 
-  GradingContext ctx = prepare_context(common, true);
-  if (!ctx.isolation_note.empty())
-    std::cerr << "tinyllm-grade: note: " << ctx.isolation_note << "\n";
-  GradeRequest request;
-  request.config = ctx.config;
-  request.mutants = ctx.mutants;
-  request.suite_dir = fs::absolute(suite).lexically_normal();
-  request.work_dir = fs::absolute(ctx.config.report_folder) / "suite-build";
-  request.build_dir = ctx.build_dir;
-  request.source_dir = ctx.source_dir;
-  request.toolchain = ctx.toolchain;
-  request.isolation = ctx.isolation;
-  request.progress = progress_line(!common.quiet);
+  GradingContext ctx = prepare_grading_context(command.common());
+  // Every option is checked before the suite is compiled: a typo fails in a second, not after
+  // the whole grade.
+  reports::ReportOptions report_options = checked_report_options(formats, ctx.config);
+  report_options.terminal = &std::cout;
+  report_options.colour = stdout_is_terminal();
+  const bool quiet = command.common().quiet;
+  GradeRequest request = grade_request(ctx, fs::absolute(suite).lexically_normal(),
+                                       fs::absolute(ctx.config.report_folder) / "suite-build");
+  request.progress = progress_line(!quiet);
   GradeTimings timings_taken;
   reports::GradeResult result = grade_suite(request, &timings_taken);
-  end_progress_line(!common.quiet);
-  const auto options = report_options(formats, ctx.config);
-  for (const auto& file : reports::write_reports(result, options))
-    if (!common.quiet) std::cerr << "tinyllm-grade: wrote " << file.string() << "\n";
+  end_progress_line(!quiet);
+  for (const auto& file : reports::write_reports(result, report_options))
+    if (!quiet) std::cerr << "tinyllm-grade: wrote " << file.string() << "\n";
   if (!timings.empty()) write_timings(result, timings_taken, ctx.config, timings);
   return exit_status(result.verdict);
 }

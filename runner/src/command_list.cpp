@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "grading_context.hpp"
 #include "options.hpp"
 
 namespace tinyllm::runner {
@@ -11,22 +12,16 @@ namespace tinyllm::runner {
 namespace po = boost::program_options;
 
 int run_list_command(const Arguments& args) {
-  CommonOptions common;
-  bool help = false, verbose = false;
-  po::options_description visible(
-      "Usage: tinyllm-grade list [options]\n\n"
-      "Lists the pitfall mutants of the catalog: id, whether a PASS "
-      "requires it, title, and (with --verbose) symptom, site and the "
-      "course tests that catch it.\n\nOptions");
-  visible.add_options()("help,h", po::bool_switch(&help), "this help")(
-      "verbose,v", po::bool_switch(&verbose), "also symptom, site and caught_by");
-  visible.add(common_options(common));
-  parse_command_line("list", args, visible, {});
-  if (help) {
-    std::cout << visible << "\n";
-    return 0;
-  }
-  GradingContext ctx = prepare_context(common, false);
+  bool verbose = false;
+  CommandLine command("list",
+                      "Usage: tinyllm-grade list [options]\n\n"
+                      "Lists the pitfall mutants of the catalog: id, whether a PASS "
+                      "requires it, title, and (with --verbose) symptom, site and the "
+                      "course tests that catch it.",
+                      SharedOptions::Catalog);
+  command.add_options()("verbose,v", po::bool_switch(&verbose), "also symptom, site and caught_by");
+  if (!command.parse(args)) return 0;
+  const GradingContext ctx = prepare_catalog_context(command.common());
   for (const auto& m : ctx.mutants) {
     std::cout << fmt::format("{}  {}  {}\n", m.id, m.required ? "required" : "optional", m.title);
     if (!verbose) continue;

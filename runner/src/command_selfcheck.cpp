@@ -5,9 +5,8 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "compile.hpp"
 #include "errors.hpp"
-#include "grade.hpp"
+#include "grading_context.hpp"
 #include "options.hpp"
 #include "progress.hpp"
 #include "selfcheck.hpp"
@@ -20,45 +19,30 @@ namespace po = boost::program_options;
 namespace fs = std::filesystem;
 
 int run_selfcheck_command(const Arguments& args) {
-  CommonOptions common;
   std::string suite;
-  bool help = false;
-  po::options_description visible(
+  CommandLine command(
+      "selfcheck",
       "Usage: tinyllm-grade selfcheck [options]\n\n"
       "Grades the course suite (properties/) with the same engine as learners' suites and checks\n"
       "it against the catalog: the reference passes every test, and each mutant is killed by\n"
       "every test its catalog entry's caught_by names. Prints the kill matrix (tests x mutants)\n"
       "and the pairs of mutants that the same tests kill.\n"
       "Exit status: 0 consistent, 1 catalog and behaviour disagree, 2 the course suite is\n"
-      "INVALID, 3 usage or configuration error.\n\nOptions");
-  visible.add_options()("help,h", po::bool_switch(&help), "this help")(
-      "suite", po::value(&suite)->value_name("DIR"),
-      "the course suite's folder (default: <source-dir>/properties)");
-  visible.add(common_options(common));
-  parse_command_line("selfcheck", args, visible, {});
-  if (help) {
-    std::cout << visible << "\n";
-    return 0;
-  }
-  GradingContext ctx = prepare_context(common, true);
-  if (!ctx.isolation_note.empty())
-    std::cerr << "tinyllm-grade: note: " << ctx.isolation_note << "\n";
-  GradeRequest request;
-  request.config = ctx.config;
+      "INVALID, 3 usage or configuration error.",
+      SharedOptions::Grading);
+  command.add_options()("suite", po::value(&suite)->value_name("DIR"),
+                        "the course suite's folder (default: <source-dir>/properties)");
+  if (!command.parse(args)) return 0;
+  GradingContext ctx = prepare_grading_context(command.common());
+  const fs::path suite_dir = suite.empty() ? ctx.source_dir / "properties" : fs::absolute(suite);
+  if (!fs::is_directory(suite_dir))
+    throw UsageError(fmt::format("{} is not a folder; pass --suite DIR", suite_dir.string()));
+  GradeRequest request =
+      grade_request(ctx, suite_dir, fs::absolute(ctx.config.report_folder) / "selfcheck-build");
   request.config.threshold = 1.0;  // the course suite must detect every mutant
-  request.mutants = ctx.mutants;
-  request.suite_dir = suite.empty() ? ctx.source_dir / "properties" : fs::absolute(suite);
-  if (!fs::is_directory(request.suite_dir))
-    throw UsageError(
-        fmt::format("selfcheck: {} is not a folder; pass --suite DIR", request.suite_dir.string()));
-  request.work_dir = fs::absolute(ctx.config.report_folder) / "selfcheck-build";
-  request.build_dir = ctx.build_dir;
-  request.source_dir = ctx.source_dir;
-  request.toolchain = ctx.toolchain;
-  request.isolation = ctx.isolation;
-  request.progress = progress_line(!common.quiet);
+  request.progress = progress_line(!command.common().quiet);
   reports::GradeResult result = grade_suite(request);
-  end_progress_line(!common.quiet);
+  end_progress_line(!command.common().quiet);
   if (result.verdict == reports::Verdict::Invalid) {
     std::cout << reports::render_terminal_report(result, stdout_is_terminal());
     reports::write_reference_output(result, ctx.config.report_folder);  // the excerpt names it

@@ -5,12 +5,21 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include <nlohmann/json.hpp>
 #include <set>
+#include <utility>
 
 #include "errors.hpp"
+#include "tinyllm/reports/grade_result_json.hpp"
+#include "tinyllm/reports/reveal.hpp"
+#include "tinyllm/reports/write_reports.hpp"
 
 namespace tinyllm::runner {
 namespace {
+
+// The one spelling of each isolation mode, for [sandbox] isolation and --isolation.
+constexpr std::pair<Isolation, const char*> kIsolationNames[] = {
+    {Isolation::Auto, "auto"}, {Isolation::Namespaces, "namespaces"}, {Isolation::Plain, "plain"}};
 
 // Reads one file's values, turning every mistake into a UsageError at its position.
 class Reader {
@@ -153,22 +162,23 @@ void read_limits(const Reader& in, const toml::table& t, Config& c) {
 
 void read_reports(const Reader& in, const toml::table& t, const std::filesystem::path& file,
                   Config& c) {
-  in.only_keys(t, {"formats", "folder"}, "[reports]");
-  static const std::set<std::string> known = {"terminal", "json",  "html",
-                                              "markdown", "junit", "gradescope"};
+  in.only_keys(t, {"formats", "folder", "elements_bundle"}, "[reports]");
   if (const auto* n = t.get("formats")) {
     c.report_formats.clear();
     for (const auto& e : in.array(*n, "reports.formats")) {
       std::string f = in.string(e, "reports.formats");
-      if (known.count(f) == 0)
-        in.fail(e, fmt::format("unknown report format '{}': use terminal, json, html, markdown, "
-                               "junit or gradescope",
-                               f));
+      try {
+        reports::parse_report_format(f);  // the one list of formats, the same as --format's
+      } catch (const std::invalid_argument& error) {
+        in.fail(e, error.what());
+      }
       c.report_formats.push_back(f);
     }
   }
   if (const auto* n = t.get("folder"))
     c.report_folder = relative_to(file, in.string(*n, "reports.folder"));
+  if (const auto* n = t.get("elements_bundle"))
+    c.elements_bundle = relative_to(file, in.string(*n, "reports.elements_bundle"));
 }
 
 void read_paths(const Reader& in, const toml::table& t, const std::filesystem::path& file,
@@ -187,16 +197,49 @@ Config default_config() {
   return Config{};
 }
 
-const char* reveal_name(reports::Reveal reveal) {
-  switch (reveal) {
-    case reports::Reveal::Nothing:
-      return "nothing";
-    case reports::Reveal::Title:
-      return "title";
-    case reports::Reveal::TitleAndSymptom:
-      return "title_and_symptom";
+std::optional<Isolation> parse_isolation(std::string_view name) {
+  for (const auto& [isolation, spelling] : kIsolationNames) {
+    if (spelling == name) return isolation;
+  }
+  return std::nullopt;
+}
+
+const char* isolation_name(Isolation isolation) {
+  for (const auto& [mode, name] : kIsolationNames) {
+    if (mode == isolation) return name;
   }
   return "?";
+}
+
+void to_json(nlohmann::json& out, const Config& c) {
+  const ResourceLimits& l = c.limits;
+  nlohmann::json positions = nlohmann::json::array();
+  for (const SourcePosition& p : c.required_positions)
+    positions.push_back({{"file", p.file}, {"line", p.line}, {"column", p.column}});
+  out = {{"threshold", c.threshold},
+         {"required", c.required ? nlohmann::json(*c.required) : nlohmann::json("all")},
+         {"required_positions", positions},
+         {"reveal", c.reveal},
+         {"jobs", c.jobs},
+         {"seed", c.seed},
+         {"reference_seeds", c.reference_seeds},
+         {"timeout_factor", c.timeout_factor},
+         {"timeout_constant_seconds", c.timeout_constant_seconds},
+         {"reference_timeout_seconds", c.reference_timeout_seconds},
+         {"limits",
+          {{"cpu_seconds", l.cpu_seconds},
+           {"memory_mb", l.memory_mb},
+           {"processes", l.processes},
+           {"file_size_mb", l.file_size_mb},
+           {"output_mb", l.output_mb},
+           {"scratch_mb", l.scratch_mb}}},
+         {"isolation", isolation_name(c.isolation)},
+         {"report_formats", c.report_formats},
+         {"report_folder", c.report_folder.string()},
+         {"elements_bundle", c.elements_bundle.string()},
+         {"build_dir", c.build_dir.string()},
+         {"source_dir", c.source_dir.string()},
+         {"catalog", c.catalog.string()}};
 }
 
 Config load_config(const std::filesystem::path& path, Config c) {
@@ -240,17 +283,13 @@ Config load_config(const std::filesystem::path& path, Config c) {
     }
   }
   if (const auto* n = root.get("reveal")) {
-    std::string r = in.string(*n, "reveal");
-    if (r == "nothing")
-      c.reveal = reports::Reveal::Nothing;
-    else if (r == "title")
-      c.reveal = reports::Reveal::Title;
-    else if (r == "title_and_symptom")
-      c.reveal = reports::Reveal::TitleAndSymptom;
-    else
+    const std::string r = in.string(*n, "reveal");
+    const auto reveal = reports::parse_reveal(r);
+    if (!reveal)
       in.fail(*n, fmt::format("'reveal' must be \"nothing\", \"title\" or \"title_and_symptom\", "
                               "not \"{}\"",
                               r));
+    c.reveal = *reveal;
   }
   if (const auto* n = root.get("jobs")) {
     std::int64_t j = in.integer(*n, "jobs");
@@ -264,17 +303,13 @@ Config load_config(const std::filesystem::path& path, Config c) {
     const auto& t = in.table(*n, "sandbox");
     in.only_keys(t, {"isolation"}, "[sandbox]");
     if (const auto* i = t.get("isolation")) {
-      std::string v = in.string(*i, "sandbox.isolation");
-      if (v == "auto")
-        c.isolation = Isolation::Auto;
-      else if (v == "namespaces")
-        c.isolation = Isolation::Namespaces;
-      else if (v == "plain")
-        c.isolation = Isolation::Plain;
-      else
+      const std::string v = in.string(*i, "sandbox.isolation");
+      const auto isolation = parse_isolation(v);
+      if (!isolation)
         in.fail(*i, fmt::format("'sandbox.isolation' must be \"auto\", \"namespaces\" or "
                                 "\"plain\", not \"{}\"",
                                 v));
+      c.isolation = *isolation;
     }
   }
   if (const auto* n = root.get("reports")) read_reports(in, in.table(*n, "reports"), path, c);

@@ -3,8 +3,10 @@
 #pragma once
 #include <cstdint>
 #include <filesystem>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tinyllm/reports/grade_result.hpp"
@@ -32,6 +34,14 @@ struct ResourceLimits {
 // "namespaces" requires them, "plain" uses process groups, limits and (as root) a private uid only.
 enum class Isolation { Auto, Namespaces, Plain };
 
+// Returns the isolation named "auto", "namespaces" or "plain" (isolation_name), or nothing.
+std::optional<Isolation> parse_isolation(std::string_view name);
+
+// Returns the name of an isolation mode as the configuration and --isolation spell it.
+const char* isolation_name(Isolation isolation);
+
+// Every field is written by to_json (config.cpp): add a field there too, so that the batch's
+// grading fingerprint (batch_fingerprint.hpp) sees it.
 struct Config {
   double threshold = 0.80;
   // Mutants that must be detected for a PASS; nullopt means every mutant in the catalog.
@@ -52,6 +62,8 @@ struct Config {
 
   std::vector<std::string> report_formats = {"terminal", "json"};
   std::filesystem::path report_folder = "grade-report";
+  // The mutation-testing-elements bundle HTML reports inline; empty: the one built into the grader.
+  std::filesystem::path elements_bundle;
 
   // Where the oracle lives; empty means the locations compiled into this build of the grader.
   std::filesystem::path build_dir;
@@ -66,7 +78,7 @@ Config default_config();
 // and column on a syntax error, an unknown key, a wrong type or a value out of range.
 Config load_config(const std::filesystem::path& path, Config base);
 
-// Returns the name of a reveal level as the configuration file spells it.
-const char* reveal_name(reports::Reveal reveal);
+// Writes every field of the configuration as JSON (enums by their configuration names).
+void to_json(nlohmann::json& out, const Config& config);
 
 }  // namespace tinyllm::runner

@@ -13,9 +13,9 @@
 
 #include "classify.hpp"
 #include "errors.hpp"
-#include "files.hpp"
 #include "process.hpp"
 #include "sandbox.hpp"
+#include "tinyllm/reports/whole_file.hpp"
 
 namespace tinyllm::runner {
 
@@ -101,7 +101,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
     r.reason = "not run";
     result.mutants.push_back(r);
     if (!result.oracle_files.count(m.file))
-      result.oracle_files[m.file] = read_file(request.source_dir / m.file);
+      result.oracle_files[m.file] = reports::read_whole_file(request.source_dir / m.file);
   }
   auto finish = [&] {
     result.verdict = decide_verdict(result);
@@ -124,7 +124,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   // 1. Compile once.
   const auto sources = request.sources.empty() ? suite_sources(request.suite_dir) : request.sources;
   for (const auto& s : sources)
-    result.suite_files[fs::relative(s, request.suite_dir).string()] = read_file(s);
+    result.suite_files[fs::relative(s, request.suite_dir).string()] = reports::read_whole_file(s);
   fs::create_directories(request.work_dir);
   SuiteBuild build =
       compile_suite(request.toolchain, request.suite_dir, sources, request.work_dir, jobs);

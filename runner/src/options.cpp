@@ -1,24 +1,38 @@
-// Shared options (Boost.Program_options) and the defaults < file < command line rule.
+// The subcommands' command lines (Boost.Program_options) and the defaults < file < command line
+// rule.
 #include "options.hpp"
 
 #include <fmt/format.h>
 #include <unistd.h>
 
-#include "build_info.hpp"
-#include "catalog.hpp"
+#include <iostream>
+
 #include "errors.hpp"
-#include "sandbox.hpp"
 
 namespace tinyllm::runner {
 
 namespace po = boost::program_options;
-namespace fs = std::filesystem;
 
-po::options_description common_options(CommonOptions& o) {
-  po::options_description d("Grading options");
+namespace {
+
+// The policy and the catalog: every command that reads the catalog.
+po::options_description catalog_options(CommonOptions& o) {
+  po::options_description d("Policy and catalog");
   d.add_options()(
       "config,c", po::value(&o.config_file)->value_name("FILE"),
       "grading policy in TOML (see docs/configuration.md); built-in defaults without it")(
+      "source-dir", po::value(&o.source_dir)->value_name("DIR"),
+      "the repository (holds oracle/include and mutants/catalog.toml)")(
+      "catalog", po::value(&o.catalog)->value_name("FILE"),
+      "the mutant catalog (default: <source-dir>/mutants/catalog.toml)");
+  return d;
+}
+
+// Where the oracle's libraries are and how a grade is run: every command that grades.
+po::options_description grading_options(CommonOptions& o) {
+  po::options_description d("Grading options");
+  d.add_options()("build-dir", po::value(&o.build_dir)->value_name("DIR"),
+                  "the oracle's build folder (holds variants/)")(
       "output,o", po::value(&o.output)->value_name("DIR"),
       "folder for reports and the compiled suite (default: reports.folder, 'grade-report')")(
       "jobs,j", po::value<int>()->value_name("N")->notifier([&](int v) { o.jobs = v; }),
@@ -30,15 +44,42 @@ po::options_description common_options(CommonOptions& o) {
       po::value<double>()->value_name("X")->notifier([&](double v) { o.threshold = v; }),
       "the score needed to pass, in [0, 1] (default 0.80)")(
       "isolation", po::value(&o.isolation)->value_name("MODE"),
-      "auto, namespaces or plain (see docs/configuration.md)")(
-      "build-dir", po::value(&o.build_dir)->value_name("DIR"),
-      "the oracle's build folder (holds variants/)")(
-      "source-dir", po::value(&o.source_dir)->value_name("DIR"),
-      "the repository (holds oracle/include and mutants/catalog.toml)")(
-      "catalog", po::value(&o.catalog)->value_name("FILE"),
-      "the mutant catalog (default: <source-dir>/mutants/catalog.toml)")(
-      "quiet,q", po::bool_switch(&o.quiet), "no progress line on stderr");
+      "auto, namespaces or plain (see docs/configuration.md)")("quiet,q", po::bool_switch(&o.quiet),
+                                                               "no progress line on stderr");
   return d;
+}
+
+}  // namespace
+
+CommandLine::CommandLine(std::string name, const std::string& usage, SharedOptions shared)
+    : name_(std::move(name)), shared_(shared), own_(usage + "\n\nOptions") {
+  own_.add_options()("help,h", po::bool_switch(&help_), "this help");
+}
+
+void CommandLine::positional(const char* name, const po::value_semantic* value, int max_count) {
+  hidden_.add_options()(name, value);
+  positional_.add(name, max_count);
+}
+
+bool CommandLine::parse(const Arguments& args) {
+  po::options_description visible;
+  visible.add(own_);
+  if (shared_ != SharedOptions::None) visible.add(catalog_options(common_));
+  if (shared_ == SharedOptions::Grading) visible.add(grading_options(common_));
+  po::options_description all;
+  all.add(visible).add(hidden_);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional_).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw UsageError(fmt::format("{} (see tinyllm-grade {} --help)", e.what(), name_));
+  }
+  if (help_) {
+    std::cout << visible << "\n";
+    return false;
+  }
+  return true;
 }
 
 Config resolve_config(const CommonOptions& o) {
@@ -55,57 +96,16 @@ Config resolve_config(const CommonOptions& o) {
     c.threshold = *o.threshold;
   }
   if (!o.isolation.empty()) {
-    if (o.isolation == "auto")
-      c.isolation = Isolation::Auto;
-    else if (o.isolation == "namespaces")
-      c.isolation = Isolation::Namespaces;
-    else if (o.isolation == "plain")
-      c.isolation = Isolation::Plain;
-    else
+    const auto isolation = parse_isolation(o.isolation);
+    if (!isolation)
       throw UsageError("--isolation must be auto, namespaces or plain, not " + o.isolation);
+    c.isolation = *isolation;
   }
   if (!o.output.empty()) c.report_folder = o.output;
   if (!o.build_dir.empty()) c.build_dir = o.build_dir;
   if (!o.source_dir.empty()) c.source_dir = o.source_dir;
   if (!o.catalog.empty()) c.catalog = o.catalog;
   return c;
-}
-
-GradingContext prepare_context(const CommonOptions& o, bool with_sandbox) {
-  GradingContext ctx;
-  ctx.config = resolve_config(o);
-  ctx.build_dir = fs::absolute(ctx.config.build_dir.empty() ? fs::path(build_info::build_dir)
-                                                            : ctx.config.build_dir);
-  ctx.source_dir = fs::absolute(ctx.config.source_dir.empty() ? fs::path(build_info::source_dir)
-                                                              : ctx.config.source_dir);
-  ctx.catalog =
-      fs::absolute(ctx.config.catalog.empty() ? ctx.source_dir / "mutants" / "catalog.toml"
-                                              : ctx.config.catalog);
-  if (!fs::is_directory(ctx.source_dir / "oracle" / "include"))
-    throw UsageError(
-        fmt::format("{}: not the tinyllm repository (no oracle/include); pass "
-                    "--source-dir DIR",
-                    ctx.source_dir.string()));
-  ctx.mutants = load_catalog(ctx.catalog, ctx.source_dir);
-  apply_required(ctx.config, ctx.mutants);
-  ctx.toolchain = default_toolchain(ctx.source_dir, ctx.build_dir);
-  if (with_sandbox) ctx.isolation = resolve_isolation(ctx.config.isolation, ctx.isolation_note);
-  return ctx;
-}
-
-po::variables_map parse_command_line(const std::string& command,
-                                     const std::vector<std::string>& args,
-                                     const po::options_description& visible,
-                                     const po::positional_options_description& positional) {
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(visible).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    throw UsageError(
-        fmt::format("{}: {} (see tinyllm-grade {} --help)", command, e.what(), command));
-  }
-  return vm;
 }
 
 bool stdout_is_terminal() {

@@ -1,19 +1,19 @@
-// The options every grading subcommand shares, and how they combine with the configuration file
-// and the built-in defaults: defaults < file < command line.
+// A subcommand's command line: its usage text, its own options, the shared options it uses, --help,
+// and how the shared options combine with the configuration file and the built-in defaults:
+// defaults < file < command line.
 #pragma once
 #include <boost/program_options.hpp>
 #include <cstdint>
-#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "compile.hpp"
+#include "commands.hpp"
 #include "config.hpp"
-#include "tinyllm/reports/grade_result.hpp"
 
 namespace tinyllm::runner {
 
+// The shared options, as given on the command line (unset: the file's or the default value).
 struct CommonOptions {
   std::string config_file;
   std::string output;
@@ -25,32 +25,47 @@ struct CommonOptions {
   bool quiet = false;
 };
 
-// Returns the shared options' descriptions, writing into `o`.
-boost::program_options::options_description common_options(CommonOptions& o);
-
-// Everything a subcommand needs to grade: the resolved configuration, the oracle's folders, the
-// catalog, the isolation the machine gives and the toolchain.
-struct GradingContext {
-  Config config;
-  std::filesystem::path build_dir, source_dir, catalog;
-  std::vector<reports::MutantInfo> mutants;
-  Isolation isolation = Isolation::Plain;
-  std::string isolation_note;  // why isolation is weaker than namespaces, when it is
-  Toolchain toolchain;
+// Which of the shared options a subcommand takes, so its --help lists only what it uses.
+enum class SharedOptions {
+  None,     // merge: reads stored grades only
+  Catalog,  // list, gradescope-bundle: --config, --source-dir, --catalog
+  Grading,  // grade, selfcheck, batch: those, --build-dir and how to grade (--jobs, --seed, ...)
 };
 
-// Returns the configuration: defaults, then the file (if any), then the command line.
+class CommandLine {
+ public:
+  // `usage` is the head of the help: the usage line, what the command does, its exit statuses.
+  CommandLine(std::string name, const std::string& usage, SharedOptions shared);
+  CommandLine(const CommandLine&) = delete;  // the parser writes into this object's members
+  CommandLine& operator=(const CommandLine&) = delete;
+
+  // Returns where the command declares its own options (listed before the shared ones).
+  boost::program_options::options_description_easy_init add_options() { return own_.add_options(); }
+
+  // Declares the positional argument `name`: `max_count` values (-1: every remaining one).
+  void positional(const char* name, const boost::program_options::value_semantic* value,
+                  int max_count);
+
+  // Parses `args`. Returns false after printing the help for --help or -h (the command then
+  // returns 0). Throws UsageError on a bad command line.
+  bool parse(const Arguments& args);
+
+  // The shared options as parsed.
+  const CommonOptions& common() const { return common_; }
+
+ private:
+  std::string name_;
+  SharedOptions shared_;
+  CommonOptions common_;
+  bool help_ = false;
+  boost::program_options::options_description own_;
+  boost::program_options::options_description hidden_;
+  boost::program_options::positional_options_description positional_;
+};
+
+// Returns the configuration: defaults, then the file (if any), then the command line. Throws
+// UsageError for a value out of range.
 Config resolve_config(const CommonOptions& o);
-
-// Returns the context for grading; `with_sandbox` also probes the machine's isolation.
-GradingContext prepare_context(const CommonOptions& o, bool with_sandbox);
-
-// Parses `args` with `visible` options and `positional` names; returns the variables map.
-// Throws UsageError with the subcommand's name on a bad command line.
-boost::program_options::variables_map parse_command_line(
-    const std::string& command, const std::vector<std::string>& args,
-    const boost::program_options::options_description& visible,
-    const boost::program_options::positional_options_description& positional);
 
 // Returns true when stdout is a terminal (colour, progress).
 bool stdout_is_terminal();

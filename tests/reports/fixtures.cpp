@@ -185,4 +185,15 @@ GradeResult invalid_reference_failures() {
   return result;
 }
 
+std::vector<std::pair<std::string, GradeResult>> named_fixtures() {
+  return {
+      {"pass", pass_all_killed()},
+      {"fail_reveal_nothing", fail_with_survivors(Reveal::Nothing)},
+      {"fail_reveal_title", fail_with_survivors(Reveal::Title)},
+      {"fail_reveal_symptom", fail_with_survivors(Reveal::TitleAndSymptom)},
+      {"invalid_compile_error", invalid_compile_error()},
+      {"invalid_reference_failures", invalid_reference_failures()},
+  };
+}
+
 }  // namespace tinyllm::reports::fixtures

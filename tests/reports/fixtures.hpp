@@ -1,6 +1,10 @@
 // Hand-made grade results that exercise every branch of the report writers: a PASS, a FAIL with
 // survivors and a timeout, an INVALID that does not compile, an INVALID that rejects the reference.
 #pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "tinyllm/reports/grade_result.hpp"
 
 namespace tinyllm::reports::fixtures {
@@ -17,5 +21,10 @@ GradeResult invalid_compile_error();
 
 // Returns an INVALID with two tests that fail on the reference, each with its reproduce command.
 GradeResult invalid_reference_failures();
+
+// Returns every fixture above with the name its report folder gets (suite_name is the fixture's
+// own learner): pass, fail_reveal_nothing, fail_reveal_title, fail_reveal_symptom,
+// invalid_compile_error, invalid_reference_failures.
+std::vector<std::pair<std::string, GradeResult>> named_fixtures();
 
 }  // namespace tinyllm::reports::fixtures

@@ -45,5 +45,16 @@ TEST(GradeResultJson, AMissingFieldIsAnErrorNotADefault) {
   EXPECT_THROW(stored.get<GradeResult>(), nlohmann::json::exception);
 }
 
+// Catches: a grade.json written before the reveal spelling was unified ("symptom") read back as
+// another level, or rejected, so merging an older shard would change or lose its grades.
+TEST(GradeResultJson, ARevealLevelStoredUnderItsOldNameReadsBackTheSame) {
+  nlohmann::json stored = fixtures::fail_with_survivors(Reveal::TitleAndSymptom);
+  EXPECT_EQ(stored.at("reveal"), "title_and_symptom");
+  stored["reveal"] = "symptom";
+  EXPECT_EQ(stored.get<GradeResult>().reveal, Reveal::TitleAndSymptom);
+  stored["reveal"] = "everything";
+  EXPECT_ANY_THROW(stored.get<GradeResult>());
+}
+
 }  // namespace
 }  // namespace tinyllm::reports

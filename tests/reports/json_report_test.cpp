@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "fixtures.hpp"
+#include "tinyllm/reports/reveal.hpp"
 
 namespace tinyllm::reports {
 namespace {
@@ -129,6 +130,19 @@ TEST(JsonReport, RevealSymptomDescribesTheSurvivorWithTitleAndSymptom) {
   const json report = mutation_report_json(fixtures::fail_with_survivors(Reveal::TitleAndSymptom));
   EXPECT_EQ(mutant(report, "oracle/src/train/accumulate.cpp", "s07").at("description"),
             "s07: weighting micro-batches 1/k (symptom: wrong gradient whenever the sizes differ)");
+}
+
+// Catches: the JSON report spelling a reveal level differently from the configuration that set it
+// (it once wrote "symptom" for the configuration's "title_and_symptom").
+TEST(JsonReport, TheRevealLevelIsSpelledAsInTheConfiguration) {
+  for (const auto& [reveal, name] :
+       {std::pair{Reveal::Nothing, "nothing"}, std::pair{Reveal::Title, "title"},
+        std::pair{Reveal::TitleAndSymptom, "title_and_symptom"}}) {
+    EXPECT_EQ(mutation_report_json(fixtures::fail_with_survivors(reveal)).at("config").at("reveal"),
+              name);
+    EXPECT_EQ(parse_reveal(name), reveal) << name;
+  }
+  EXPECT_EQ(parse_reveal("symptom"), std::nullopt);
 }
 
 // Catches: invalid UTF-8 in a reason making nlohmann::json throw, so no report is written.

@@ -94,6 +94,37 @@ TEST(Config, unknown_reveal_level_and_report_format_are_rejected) {
             std::string::npos);
 }
 
+// Catches: `md` accepted by --format but rejected in reports.formats (or the reverse): both read
+// the one table of formats.
+TEST(Config, report_formats_take_the_same_names_as_the_command_line) {
+  Config c =
+      load_config(write_file("md", "[reports]\nformats = [\"md\", \"markdown\", \"html\"]\n"),
+                  default_config());
+  EXPECT_EQ(c.report_formats, (std::vector<std::string>{"md", "markdown", "html"}));
+  const std::string e = error_of("bogus", "[reports]\nformats = [\"json\", \"bogus\"]\n");
+  EXPECT_NE(e.find(":2:20: unknown report format 'bogus': use terminal, json, html, markdown (or "
+                   "md), junit, gradescope"),
+            std::string::npos)
+      << e;
+}
+
+// Catches: the isolation mode spelled differently in [sandbox] and in --isolation.
+TEST(Config, isolation_names_round_trip_through_their_one_parser) {
+  for (Isolation i : {Isolation::Auto, Isolation::Namespaces, Isolation::Plain})
+    EXPECT_EQ(parse_isolation(isolation_name(i)), i);
+  EXPECT_EQ(parse_isolation("none"), std::nullopt);
+  Config c =
+      load_config(write_file("plain", "[sandbox]\nisolation = \"plain\"\n"), default_config());
+  EXPECT_EQ(c.isolation, Isolation::Plain);
+}
+
+// Catches: a reports.elements_bundle path taken relative to the working folder, not the file.
+TEST(Config, elements_bundle_is_relative_to_the_configuration_file) {
+  const fs::path file = write_file("bundle", "[reports]\nelements_bundle = \"js/elements.js\"\n");
+  EXPECT_EQ(load_config(file, default_config()).elements_bundle,
+            file.parent_path() / "js" / "elements.js");
+}
+
 // Catches: a required list naming a mutant that does not exist accepted, so the requirement
 // silently checks nothing.
 TEST(Config, unknown_required_mutant_is_reported_at_its_position) {
@@ -141,4 +172,5 @@ TEST(Config, example_file_documents_exactly_the_defaults) {
   EXPECT_DOUBLE_EQ(example.limits.scratch_mb, d.limits.scratch_mb);
   EXPECT_EQ(example.isolation, d.isolation);
   EXPECT_EQ(example.report_formats, d.report_formats);
+  EXPECT_EQ(example.elements_bundle, d.elements_bundle);
 }

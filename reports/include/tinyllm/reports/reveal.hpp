@@ -1,11 +1,20 @@
 // What a learner's report may say about a mutant, per GradeResult::reveal. Every writer goes
 // through these so that no format shows more about a survivor than the course allows.
 #pragma once
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "tinyllm/reports/grade_result.hpp"
 
 namespace tinyllm::reports {
+
+// Returns the name of a reveal level, spelled one way everywhere: the configuration's `reveal`,
+// the JSON report's config.reveal and a stored grade.json: "nothing", "title", "title_and_symptom".
+std::string_view reveal_name(Reveal reveal);
+
+// Returns the level named `name` (a reveal_name), or nothing for any other text.
+std::optional<Reveal> parse_reveal(std::string_view name);
 
 // Returns the mutant's title when the reveal setting allows it for this mutant's status (always for
 // a detected mutant, for a survivor only with Reveal::Title or more), otherwise "".

@@ -1,4 +1,5 @@
-// The one entry point the grader calls: writes every requested report format.
+// The one entry point the grader calls: writes every requested report format. Every format is one
+// row of one table (report_writers): its names, its file, its writer and what it needs.
 #pragma once
 #include <filesystem>
 #include <iosfwd>
@@ -20,9 +21,26 @@ struct ReportOptions {
   std::filesystem::path elements_bundle;  // mutation-testing-elements JS; "" uses the embedded one
 };
 
-// Returns the format named "terminal", "json", "html", "markdown" (or "md"), "junit" or
-// "gradescope". Throws std::invalid_argument listing the valid names otherwise.
+// One report format: everything the grader knows about it.
+struct ReportWriter {
+  ReportFormat format;
+  std::string_view name;       // on the command line and in reports.formats
+  std::string_view alias;      // a second accepted name ("md"), or ""
+  std::string_view file_name;  // inside the output folder (Terminal: only without a stream)
+  std::string (*render)(const GradeResult& result, const ReportOptions& options);
+  bool needs_elements_bundle;  // inlines the mutation-testing-elements JS (HTML)
+};
+
+// Returns the table of formats, one row each, in the order of ReportFormat.
+const std::vector<ReportWriter>& report_writers();
+
+// Returns the format named by a row's name or alias ("terminal", "json", "html", "markdown" or
+// "md", "junit", "gradescope"). Throws std::invalid_argument listing the valid names otherwise.
 ReportFormat parse_report_format(std::string_view name);
+
+// Returns the valid format names for messages and help: "terminal, json, html, markdown (or md),
+// junit, gradescope".
+std::string report_format_names();
 
 // Returns the name parse_report_format accepts for `format`.
 std::string_view report_format_name(ReportFormat format);
@@ -30,6 +48,11 @@ std::string_view report_format_name(ReportFormat format);
 // Returns the file a format is written to inside the output folder: mutation-report.json,
 // mutation-report.html, summary.md, junit.xml, results.json (Gradescope's name), terminal.txt.
 std::string_view report_file_name(ReportFormat format);
+
+// Checks that every requested format has what it needs, so a grader can refuse before grading
+// rather than fail after it: HTML needs the elements bundle, embedded at build time or readable at
+// options.elements_bundle. Throws std::runtime_error saying what is missing and how to fix it.
+void check_report_options(const ReportOptions& options);
 
 // Writes the requested reports, and reference-output.txt when the suite failed on the reference
 // (reference_output.hpp), and returns the files written. Each file is written to a temporary

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# `tinyllm-grade merge` on two batch shards (made by write_report_fixtures with a fake grader):
+# `tinyllm-grade merge` on two batch shards (made by write_batch_shards with a fake grader):
 # every learner of both shards appears once in the class report, and a shard folder that does not
 # exist is a usage error (status 3) that names it.
-# Usage: check_merge_subcommand.sh <tinyllm-grade> <fixture folder>
+# Usage: check_merge_subcommand.sh <tinyllm-grade> <folder with shard1 and shard2>
 set -euo pipefail
 grader=$1
 folder=$2

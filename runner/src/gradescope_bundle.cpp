@@ -2,26 +2,21 @@
 // setup.sh once to build the image, then per submission copies run_autograder to /autograder and
 // runs it with the learner's files in /autograder/submission; it reads
 // /autograder/results/results.json.
-#include "tinyllm/reports/gradescope_bundle.hpp"
+#include "gradescope_bundle.hpp"
 
 #include <fmt/format.h>
 
-#include <fstream>
 #include <stdexcept>
 #include <system_error>
 
-namespace tinyllm::reports {
+#include "tinyllm/reports/whole_file.hpp"
+
+namespace tinyllm::runner {
 namespace fs = std::filesystem;
 namespace {
 
 void write_text(const fs::path& path, const std::string& text, bool executable) {
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  file << text;
-  file.close();
-  if (!file) {
-    throw std::runtime_error(fmt::format(
-        "Gradescope bundle: cannot write {}: check that the folder is writable.", path.string()));
-  }
+  reports::write_whole_file(path, text);
   if (executable) {
     fs::permissions(path, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
                     fs::perm_options::add);
@@ -121,4 +116,4 @@ void write_gradescope_bundle(const GradescopeBundleOptions& options) {
   }
 }
 
-}  // namespace tinyllm::reports
+}  // namespace tinyllm::runner

@@ -1,6 +1,6 @@
 // The class batch with a fake grading function: resume by content hash, shards, keep going past a
 // failing suite, merge.
-#include "tinyllm/reports/class_batch.hpp"
+#include "class_batch.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,10 +11,13 @@
 #include "fixtures.hpp"
 #include "tinyllm/reports/class_report.hpp"
 
-namespace tinyllm::reports {
+namespace tinyllm::runner {
 namespace {
 
 namespace fs = std::filesystem;
+using reports::GradeResult;
+using reports::ReportFormat;
+namespace fixtures = reports::fixtures;
 
 struct Class {
   fs::path root;
@@ -48,7 +51,7 @@ BatchOptions options_for(const Class& c, const std::string& out) {
   options.suites_folder = c.suites;
   options.output_folder = c.root / out;
   options.formats = {ReportFormat::Json, ReportFormat::Markdown};
-  options.config_fingerprint = "threshold=0.8";
+  options.grading_fingerprint = "threshold=0.8";
   return options;
 }
 
@@ -86,7 +89,7 @@ TEST(ClassBatch, AChangedGradingConfigurationRegradesEverySuite) {
   std::ostringstream progress;
   run_batch(options_for(c, "out"), std::ref(grader), progress);
   BatchOptions changed = options_for(c, "out");
-  changed.config_fingerprint = "threshold=0.9";
+  changed.grading_fingerprint = "threshold=0.9";
   EXPECT_EQ(run_batch(changed, std::ref(grader), progress).reused, 0);
 }
 
@@ -148,10 +151,11 @@ TEST(ClassBatch, ParseShardAcceptsKOverNAndRejectsEverythingElse) {
 }
 
 TEST(ClassBatch, TheProgressLineEstimatesTimeLeftFromGradedSuitesOnly) {
-  EXPECT_EQ(progress_line(2, 10, 0, 2, 60.0, 10), "[##........] 2/10 suites, about 4m00s left");
-  EXPECT_EQ(progress_line(5, 10, 5, 0, 1.0, 10), "[#####.....] 5/10 suites, 5 reused");
-  EXPECT_EQ(progress_line(10, 10, 0, 10, 99.0, 10), "[##########] 10/10 suites");
+  EXPECT_EQ(batch_progress_line(2, 10, 0, 2, 60.0, 10),
+            "[##........] 2/10 suites, about 4m00s left");
+  EXPECT_EQ(batch_progress_line(5, 10, 5, 0, 1.0, 10), "[#####.....] 5/10 suites, 5 reused");
+  EXPECT_EQ(batch_progress_line(10, 10, 0, 10, 99.0, 10), "[##########] 10/10 suites");
 }
 
 }  // namespace
-}  // namespace tinyllm::reports
+}  // namespace tinyllm::runner

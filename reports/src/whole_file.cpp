@@ -1,13 +1,16 @@
-// Whole-file writes through a rename, which is atomic within one file system.
-#include "write_file.hpp"
+// Whole-file reads, and writes through a rename, which is atomic within one file system.
+#include "tinyllm/reports/whole_file.hpp"
 
 #include <fmt/format.h>
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
+#include <iterator>
 #include <stdexcept>
 #include <system_error>
 
-namespace tinyllm::reports::detail {
+namespace tinyllm::reports {
 namespace fs = std::filesystem;
 
 void write_whole_file(const fs::path& path, const std::string& text) {
@@ -35,4 +38,17 @@ void write_whole_file(const fs::path& path, const std::string& text) {
   }
 }
 
-}  // namespace tinyllm::reports::detail
+std::string read_whole_file(const fs::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    throw std::runtime_error(fmt::format("cannot read {}: {}; check that it exists and is readable",
+                                         path.string(), std::strerror(errno)));
+  }
+  std::string bytes(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>{});
+  if (file.bad())
+    throw std::runtime_error(
+        fmt::format("error while reading {}: {}", path.string(), std::strerror(errno)));
+  return bytes;
+}
+
+}  // namespace tinyllm::reports

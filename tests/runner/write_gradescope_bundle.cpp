@@ -3,7 +3,7 @@
 #include <exception>
 #include <iostream>
 
-#include "tinyllm/reports/gradescope_bundle.hpp"
+#include "gradescope_bundle.hpp"
 
 int main(int argc, char** argv) {
   if (argc < 3 || argc > 4) {
@@ -12,7 +12,7 @@ int main(int argc, char** argv) {
     return 3;
   }
   try {
-    tinyllm::reports::write_gradescope_bundle({argv[1], argv[2], argc == 4 ? argv[3] : ""});
+    tinyllm::runner::write_gradescope_bundle({argv[1], argv[2], argc == 4 ? argv[3] : ""});
   } catch (const std::exception& error) {
     std::cerr << "write_gradescope_bundle: " << error.what() << "\n";
     return 1;

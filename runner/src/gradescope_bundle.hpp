@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <string>
 
-namespace tinyllm::reports {
+namespace tinyllm::runner {
 
 struct GradescopeBundleOptions {
   std::filesystem::path output_folder;    // becomes the zip's root (Gradescope's source/)
@@ -24,4 +24,4 @@ std::string gradescope_setup_script();
 // Throws std::runtime_error naming the path when a file cannot be written.
 void write_gradescope_bundle(const GradescopeBundleOptions& options);
 
-}  // namespace tinyllm::reports
+}  // namespace tinyllm::runner

@@ -1,39 +1,33 @@
 // The class batch: resumable by content hash, sharded by index, progress on a stream.
-#include "tinyllm/reports/class_batch.hpp"
+#include "class_batch.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
 #include <stdexcept>
 
+#include "content_hash.hpp"
 #include "tinyllm/reports/class_report.hpp"
 #include "tinyllm/reports/grade_result_json.hpp"
-#include "write_file.hpp"
+#include "tinyllm/reports/whole_file.hpp"
 
-namespace tinyllm::reports {
+namespace tinyllm::runner {
 namespace fs = std::filesystem;
+using reports::GradeResult;
 namespace {
 
 constexpr const char* kGradeFile = "grade.json";
 constexpr const char* kErrorFile = "error.txt";
 
-std::string read_file(const fs::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw std::runtime_error(fmt::format("batch: cannot read {}", path.string()));
-  return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
-}
-
 struct StoredGrade {
   std::string hash;
-  std::string config;
+  std::string fingerprint;
   GradeResult grade;
 };
 
@@ -42,8 +36,8 @@ struct StoredGrade {
 std::optional<StoredGrade> load_stored(const fs::path& path) {
   if (!fs::is_regular_file(path)) return std::nullopt;
   try {
-    const nlohmann::json stored = nlohmann::json::parse(read_file(path));
-    return StoredGrade{stored.at("content_hash"), stored.at("config_fingerprint"),
+    const nlohmann::json stored = nlohmann::json::parse(reports::read_whole_file(path));
+    return StoredGrade{stored.at("content_hash"), stored.at("grading_fingerprint"),
                        stored.at("grade").get<GradeResult>()};
   } catch (const std::exception&) {
     return std::nullopt;
@@ -58,29 +52,6 @@ std::string format_duration(double seconds) {
 }
 
 }  // namespace
-
-std::string content_hash(const fs::path& folder) {
-  std::vector<fs::path> files;
-  for (const auto& entry : fs::recursive_directory_iterator(folder)) {
-    if (entry.is_regular_file()) files.push_back(fs::relative(entry.path(), folder));
-  }
-  std::sort(files.begin(), files.end());
-  std::uint64_t hash = 14695981039346656037ULL;  // FNV-1a 64 offset basis
-  const auto mix = [&hash](std::string_view bytes) {
-    for (char c : bytes) {
-      hash ^= static_cast<unsigned char>(c);
-      hash *= 1099511628211ULL;  // FNV-1a 64 prime
-    }
-  };
-  for (const fs::path& file : files) {
-    const std::string name = file.generic_string();
-    const std::string bytes = read_file(folder / file);
-    // Lengths first, so "ab"+"c" and "a"+"bc" hash differently.
-    mix(fmt::format("{}:{}:{}:", name.size(), name, bytes.size()));
-    mix(bytes);
-  }
-  return fmt::format("{:016x}", hash);
-}
 
 std::pair<int, int> parse_shard(const std::string& text) {
   const std::size_t slash = text.find('/');
@@ -108,9 +79,9 @@ std::vector<fs::path> shard_suites(const fs::path& suites_folder, int shard_inde
         fmt::format("shard {}/{}: need 1 <= K <= N", shard_index, shard_count));
   }
   if (!fs::is_directory(suites_folder)) {
-    throw std::invalid_argument(fmt::format(
-        "batch: {} is not a folder: pass a folder with one subfolder per learner's suite",
-        suites_folder.string()));
+    throw std::invalid_argument(
+        fmt::format("{} is not a folder: pass a folder with one subfolder per learner's suite",
+                    suites_folder.string()));
   }
   std::vector<fs::path> all;
   for (const auto& entry : fs::directory_iterator(suites_folder)) {
@@ -126,8 +97,8 @@ std::vector<fs::path> shard_suites(const fs::path& suites_folder, int shard_inde
   return mine;
 }
 
-std::string progress_line(int done, int total, int reused, int graded, double elapsed_seconds,
-                          int bar_width) {
+std::string batch_progress_line(int done, int total, int reused, int graded, double elapsed_seconds,
+                                int bar_width) {
   const int filled = total == 0 ? bar_width : done * bar_width / total;
   std::string line = fmt::format("[{}{}] {}/{} suites", std::string(filled, '#'),
                                  std::string(bar_width - filled, '.'), done, total);
@@ -154,22 +125,23 @@ BatchOutcome run_batch(const BatchOptions& options, const GradeFunction& grade,
     try {
       const std::string hash = content_hash(suite);
       const std::optional<StoredGrade> stored = load_stored(learner_out / kGradeFile);
-      if (stored && stored->hash == hash && stored->config == options.config_fingerprint) {
+      if (stored && stored->hash == hash && stored->fingerprint == options.grading_fingerprint) {
         outcome.results.push_back(stored->grade);
         ++outcome.reused;
       } else {
         GradeResult result = grade(suite);
-        ReportOptions report_options;
+        reports::ReportOptions report_options;
         report_options.output_folder = learner_out;
-        for (ReportFormat format : options.formats) {
-          if (format != ReportFormat::Terminal) report_options.formats.push_back(format);
+        report_options.elements_bundle = options.elements_bundle;
+        for (reports::ReportFormat format : options.formats) {
+          if (format != reports::ReportFormat::Terminal) report_options.formats.push_back(format);
         }
-        write_reports(result, report_options);
+        reports::write_reports(result, report_options);
         // grade.json last: its presence means the learner's reports are complete.
         const nlohmann::json stored_grade = {{"content_hash", hash},
-                                             {"config_fingerprint", options.config_fingerprint},
+                                             {"grading_fingerprint", options.grading_fingerprint},
                                              {"grade", result}};
-        detail::write_whole_file(
+        reports::write_whole_file(
             learner_out / kGradeFile,
             stored_grade.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
         fs::remove(learner_out / kErrorFile);
@@ -179,7 +151,7 @@ BatchOutcome run_batch(const BatchOptions& options, const GradeFunction& grade,
     } catch (const std::exception& error) {
       outcome.errors.push_back(fmt::format("{}: {}", learner, error.what()));
       try {
-        detail::write_whole_file(learner_out / kErrorFile, std::string(error.what()) + "\n");
+        reports::write_whole_file(learner_out / kErrorFile, std::string(error.what()) + "\n");
       } catch (const std::exception&) {
         // The error is in the outcome already; a second failure to write must not stop the batch.
       }
@@ -188,12 +160,12 @@ BatchOutcome run_batch(const BatchOptions& options, const GradeFunction& grade,
       const double elapsed =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       progress << "\r\x1b[2K"
-               << progress_line(i + 1, total, outcome.reused, outcome.graded, elapsed, 30)
+               << batch_progress_line(i + 1, total, outcome.reused, outcome.graded, elapsed, 30)
                << std::flush;
     }
   }
   if (options.progress_bar) progress << "\n";
-  write_class_reports(outcome.results, options.output_folder);
+  reports::write_class_reports(outcome.results, options.output_folder);
   return outcome;
 }
 
@@ -203,7 +175,7 @@ std::vector<GradeResult> merge_batches(const std::vector<fs::path>& shard_folder
   for (const fs::path& shard : shard_folders) {
     if (!fs::is_directory(shard)) {
       throw std::runtime_error(fmt::format(
-          "merge: {} is not a folder: pass the --out folders of the batch shards", shard.string()));
+          "{} is not a folder: pass the --output folders of the batch shards", shard.string()));
     }
     std::vector<fs::path> learners;
     for (const auto& entry : fs::directory_iterator(shard)) {
@@ -215,18 +187,18 @@ std::vector<GradeResult> merge_batches(const std::vector<fs::path>& shard_folder
     for (const fs::path& learner : learners) {
       GradeResult grade;
       try {
-        grade =
-            nlohmann::json::parse(read_file(learner / kGradeFile)).at("grade").get<GradeResult>();
-      } catch (const nlohmann::json::exception& error) {
-        throw std::runtime_error(
-            fmt::format("merge: {} is not a stored grade ({}): rerun that shard",
-                        (learner / kGradeFile).string(), error.what()));
+        grade = nlohmann::json::parse(reports::read_whole_file(learner / kGradeFile))
+                    .at("grade")
+                    .get<GradeResult>();
+      } catch (const std::exception& error) {
+        throw std::runtime_error(fmt::format("{} is not a stored grade ({}): rerun that shard",
+                                             (learner / kGradeFile).string(), error.what()));
       }
       const std::string name = learner.filename().string();
       const auto [it, inserted] = by_learner.emplace(name, grade);
-      if (!inserted && !same_grade(it->second, grade)) {
+      if (!inserted && !reports::same_grade(it->second, grade)) {
         throw std::runtime_error(fmt::format(
-            "merge: learner '{}' has two different grades (in {} and another shard): shards of "
+            "learner '{}' has two different grades (in {} and another shard): shards of "
             "different runs were mixed; rerun the batch for that learner",
             name, shard.string()));
       }
@@ -234,8 +206,8 @@ std::vector<GradeResult> merge_batches(const std::vector<fs::path>& shard_folder
   }
   std::vector<GradeResult> results;
   for (auto& [name, grade] : by_learner) results.push_back(std::move(grade));
-  write_class_reports(results, output_folder);
+  reports::write_class_reports(results, output_folder);
   return results;
 }
 
-}  // namespace tinyllm::reports
+}  // namespace tinyllm::runner
