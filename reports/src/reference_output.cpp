@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "text.hpp"
-#include "write_file.hpp"
+#include "tinyllm/reports/whole_file.hpp"
 
 namespace tinyllm::reports {
 
@@ -30,7 +30,7 @@ std::optional<std::filesystem::path> write_reference_output(const GradeResult& r
                                                             const std::filesystem::path& folder) {
   if (result.reference_failures.empty()) return std::nullopt;
   const std::filesystem::path path = folder / kReferenceOutputFile;
-  detail::write_whole_file(path, render_reference_output(result));
+  write_whole_file(path, render_reference_output(result));
   return path;
 }
 
