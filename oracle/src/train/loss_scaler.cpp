@@ -2,6 +2,7 @@
 // good steps. Order of a step: check, unscale, clip, step, update S.
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "mutant.hpp"
 #include "tinyllm/train/precision.hpp"
@@ -38,8 +39,9 @@ bool DynamicLossScaler::step(optim::Optimizer& opt, const std::vector<Tensor>& p
   NoGrad no_grad;
   // s15: clipping before unscaling
   if constexpr (tinyllm::detail::is_mutant(15)) {
-    if (clip) last_grad_norm_ = optim::clip_grad_norm_(params, *clip);
-    clip.reset();  // clipped already: the clip after unscaling finds nothing to do
+    // Takes the clip away, so the clip after unscaling below finds nothing to do.
+    if (const std::optional<double> threshold = std::exchange(clip, std::nullopt))
+      last_grad_norm_ = optim::clip_grad_norm_(params, *threshold);
   }
   bool finite = true;
   for (const Tensor& p : params)
