@@ -1,6 +1,8 @@
 // The variant switch: TINYLLM_MUTANT is 0 for the reference or N for pitfall mutant sN. Each
-// mutant's site is one guarded change `if constexpr (is_mutant(N))` with a comment naming the
-// pitfall; oracle/CMakeLists.txt finds the files to recompile per variant by that call.
+// mutant's site is its marker comment `// sNN: <pitfall>` directly followed by one statement
+// `if constexpr (is_mutant(N)) ...`; whatever state or branch the mutant needs lives inside that
+// statement, so the code around it reads as the reference. oracle/CMakeLists.txt finds the files
+// to recompile per variant by the call.
 #pragma once
 
 #ifndef TINYLLM_MUTANT

@@ -5,13 +5,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <mutex>
 #include <sstream>
-#include <thread>
 
 #include "build_info.hpp"
+#include "parallel_for.hpp"
 #include "process.hpp"
 
 namespace tinyllm::runner {
@@ -71,23 +69,16 @@ SuiteBuild compile_suite(const Toolchain& toolchain, const fs::path& suite_dir,
   fs::create_directories(object_dir);
   std::vector<fs::path> objects(sources.size());
   std::vector<ProcessResult> results(sources.size());
-  std::atomic<std::size_t> next{0};
-  auto worker = [&] {
-    for (std::size_t i = next++; i < sources.size(); i = next++) {
-      objects[i] = object_dir / fmt::format("{}-{}.o", i, sources[i].stem().string());
-      std::vector<std::string> argv = {toolchain.compiler};
-      argv.insert(argv.end(), toolchain.cxx_flags.begin(), toolchain.cxx_flags.end());
-      argv.push_back("-iquote");
-      argv.push_back(suite_dir.string());
-      for (const auto& dir : toolchain.include_dirs) argv.push_back("-I" + dir.string());
-      argv.insert(argv.end(), {"-c", sources[i].string(), "-o", objects[i].string()});
-      results[i] = run_process(argv, toolchain.timeout_seconds);
-    }
-  };
-  std::vector<std::thread> threads;
-  const int workers = std::max(1, std::min<int>(jobs, static_cast<int>(sources.size())));
-  for (int w = 0; w < workers; ++w) threads.emplace_back(worker);
-  for (auto& t : threads) t.join();
+  parallel_for(sources.size(), jobs, [&](std::size_t i) {
+    objects[i] = object_dir / fmt::format("{}-{}.o", i, sources[i].stem().string());
+    std::vector<std::string> argv = {toolchain.compiler};
+    argv.insert(argv.end(), toolchain.cxx_flags.begin(), toolchain.cxx_flags.end());
+    argv.push_back("-iquote");
+    argv.push_back(suite_dir.string());
+    for (const auto& dir : toolchain.include_dirs) argv.push_back("-I" + dir.string());
+    argv.insert(argv.end(), {"-c", sources[i].string(), "-o", objects[i].string()});
+    results[i] = run_process(argv, toolchain.timeout_seconds);
+  });
   bool compiled = true;
   for (std::size_t i = 0; i < sources.size(); ++i) {
     build.diagnostics += results[i].output;

@@ -7,12 +7,12 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <mutex>
 #include <random>
 #include <thread>
 
 #include "classify.hpp"
 #include "errors.hpp"
+#include "parallel_for.hpp"
 #include "process.hpp"
 #include "sandbox.hpp"
 #include "tinyllm/reports/whole_file.hpp"
@@ -22,29 +22,6 @@ namespace tinyllm::runner {
 namespace fs = std::filesystem;
 
 namespace {
-
-// Runs fn(i) for i in [0, count) on `jobs` threads.
-void parallel_for(std::size_t count, int jobs, const std::function<void(std::size_t)>& fn) {
-  std::atomic<std::size_t> next{0};
-  std::vector<std::thread> threads;
-  std::mutex error_mutex;
-  std::exception_ptr error;
-  auto worker = [&] {
-    for (std::size_t i = next++; i < count; i = next++) {
-      try {
-        fn(i);
-      } catch (...) {
-        std::lock_guard lock(error_mutex);
-        if (!error) error = std::current_exception();
-        next = count;
-      }
-    }
-  };
-  const int workers = std::max(1, std::min<int>(jobs, static_cast<int>(count)));
-  for (int w = 0; w < workers; ++w) threads.emplace_back(worker);
-  for (auto& t : threads) t.join();
-  if (error) std::rethrow_exception(error);
-}
 
 int resolved_jobs(const Config& c) {
   if (c.jobs > 0) return c.jobs;

@@ -11,13 +11,6 @@
 
 namespace tinyllm::testing {
 
-// Returns the number of elements of `shape` (1 for 0-d).
-inline std::size_t element_count(const Shape& shape) {
-  std::size_t n = 1;
-  for (std::size_t d : shape) n *= d;
-  return n;
-}
-
 // Returns shapes of rank min_rank..max_rank, each dimension in [1, max_dim].
 inline rc::Gen<Shape> gen_shape(std::size_t min_rank = 0, std::size_t max_rank = 3,
                                 std::size_t max_dim = 4) {
@@ -50,7 +43,7 @@ inline rc::Gen<std::pair<Shape, Shape>> gen_broadcast_shapes() {
 inline rc::Gen<Tensor> gen_tensor(Shape shape, double lo, double hi) {
   const int first = static_cast<int>(lo * 256), last = static_cast<int>(hi * 256);
   return rc::gen::map(
-      rc::gen::container<std::vector<int>>(element_count(shape), rc::gen::inRange(first, last + 1)),
+      rc::gen::container<std::vector<int>>(numel_of(shape), rc::gen::inRange(first, last + 1)),
       [shape](const std::vector<int>& grid) {
         std::vector<double> values;
         for (int k : grid) values.push_back(k / 256.0);
@@ -63,8 +56,8 @@ inline rc::Gen<Tensor> gen_tensor(Shape shape, double lo, double hi) {
 inline rc::Gen<Tensor> gen_tensor_away_from_zero(Shape shape, double low, double high) {
   const int first = static_cast<int>(low * 256), last = static_cast<int>(high * 256);
   return rc::gen::map(rc::gen::container<std::vector<std::pair<int, bool>>>(
-                          element_count(shape), rc::gen::pair(rc::gen::inRange(first, last + 1),
-                                                              rc::gen::arbitrary<bool>())),
+                          numel_of(shape), rc::gen::pair(rc::gen::inRange(first, last + 1),
+                                                         rc::gen::arbitrary<bool>())),
                       [shape](const std::vector<std::pair<int, bool>>& grid) {
                         std::vector<double> values;
                         for (auto [k, negative] : grid)

@@ -27,7 +27,7 @@ std::vector<double> reference_difference(const Tensor& a, const Tensor& b, const
   const auto va = a.values(), vb = b.values();
   std::vector<double> result;
   std::vector<std::size_t> index(out.size(), 0);
-  for (std::size_t i = 0; i < testing::element_count(out); ++i) {
+  for (std::size_t i = 0; i < numel_of(out); ++i) {
     result.push_back(va[source_offset(a.shape(), index)] - vb[source_offset(b.shape(), index)]);
     for (std::size_t d = out.size(); d-- > 0;) {
       if (++index[d] < out[d]) break;

@@ -141,6 +141,16 @@ TEST(Forward, Factories) {
   EXPECT_FALSE(all_finite(Tensor::from({1.0, std::nan("")}, {2})));
 }
 
+// Catches: numel_of counting a 0-d shape as 0 elements or skipping a zero-sized dimension (the
+// tests' generators size their values with it).
+TEST(Forward, NumelOfIsTheProductOfTheDimensions) {
+  EXPECT_EQ(numel_of({}), 1u);
+  EXPECT_EQ(numel_of({5}), 5u);
+  EXPECT_EQ(numel_of({2, 3, 4}), 24u);
+  EXPECT_EQ(numel_of({3, 0, 2}), 0u);
+  EXPECT_EQ(Tensor::zeros({2, 3, 4}).numel(), numel_of({2, 3, 4}));
+}
+
 // Catches: uniform and normal factories that draw in a different order or range than documented.
 TEST(Forward, RandomFactoriesDrawRowMajorFromTheGenerator) {
   Generator gen(3), replay(3);

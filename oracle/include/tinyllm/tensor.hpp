@@ -25,6 +25,8 @@ std::string_view dtype_name(DType dtype);
 std::size_t itemsize(DType dtype);
 // Returns the shape written as numpy does: "(2, 3)", "()" for a scalar.
 std::string shape_string(const Shape& shape);
+// Returns the number of elements of a tensor of `shape`: the product of its dimensions, 1 for 0-d.
+std::size_t numel_of(const Shape& shape);
 
 namespace detail {
 struct TensorImpl;

@@ -50,8 +50,6 @@ struct TensorImpl {
   std::shared_ptr<Node> grad_fn;
 };
 
-// Returns the number of elements of `shape` (1 for a 0-d shape).
-std::size_t numel_of(const Shape& shape);
 // Returns a new leaf tensor with zeroed storage.
 Tensor make_tensor(const Shape& shape, DType dtype);
 // Returns the dtype two operands compute in: f64 if either is f64.

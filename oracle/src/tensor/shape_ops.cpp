@@ -29,10 +29,10 @@ Tensor transpose(const Tensor& x) {
 
 Tensor reshape(const Tensor& x, Shape shape) {
   if (!x.defined()) throw std::invalid_argument("reshape: the operand is an empty handle");
-  if (detail::numel_of(shape) != x.numel())
+  if (numel_of(shape) != x.numel())
     throw std::invalid_argument("reshape: cannot reshape " + shape_string(x.shape()) + " (" +
                                 std::to_string(x.numel()) + " elements) to " + shape_string(shape) +
-                                " (" + std::to_string(detail::numel_of(shape)) + " elements)");
+                                " (" + std::to_string(numel_of(shape)) + " elements)");
   Tensor out = x.detach();
   out.impl()->shape = std::move(shape);
   const Shape original = x.shape();

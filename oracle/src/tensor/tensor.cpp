@@ -35,12 +35,6 @@ double* Storage::as<double>() {
   return f64_.data();
 }
 
-std::size_t numel_of(const Shape& shape) {
-  std::size_t n = 1;
-  for (std::size_t d : shape) n *= d;
-  return n;
-}
-
 Tensor make_tensor(const Shape& shape, DType dtype) {
   auto impl = std::make_shared<TensorImpl>();
   impl->shape = shape;
@@ -74,6 +68,11 @@ std::string shape_string(const Shape& shape) {
   os << ')';
   return os.str();
 }
+std::size_t numel_of(const Shape& shape) {
+  std::size_t n = 1;
+  for (std::size_t d : shape) n *= d;
+  return n;
+}
 
 Tensor::Tensor() = default;
 Tensor::Tensor(std::shared_ptr<detail::TensorImpl> impl) : impl_(std::move(impl)) {}
@@ -93,7 +92,7 @@ detail::TensorImpl& Tensor::checked() {
 }
 
 Tensor Tensor::from(std::vector<double> values, Shape shape, DType dtype) {
-  const std::size_t n = detail::numel_of(shape);
+  const std::size_t n = numel_of(shape);
   if (values.size() != n)
     throw std::invalid_argument("Tensor::from: " + std::to_string(values.size()) +
                                 " values do not fill shape " + shape_string(shape) + " of " +
@@ -115,14 +114,14 @@ Tensor Tensor::zeros(Shape shape, DType dtype) {
 }
 
 Tensor Tensor::full(Shape shape, double value, DType dtype) {
-  return from(std::vector<double>(detail::numel_of(shape), value), shape, dtype);
+  return from(std::vector<double>(numel_of(shape), value), shape, dtype);
 }
 
 Tensor Tensor::uniform(Shape shape, double lo, double hi, Generator& gen, DType dtype) {
   if (!(lo <= hi) || !std::isfinite(lo) || !std::isfinite(hi))
     throw std::invalid_argument("Tensor::uniform: needs finite lo <= hi, got lo=" +
                                 std::to_string(lo) + " hi=" + std::to_string(hi));
-  std::vector<double> values(detail::numel_of(shape));
+  std::vector<double> values(numel_of(shape));
   for (double& v : values) v = lo + (hi - lo) * gen.uniform();
   return from(std::move(values), shape, dtype);
 }
@@ -131,7 +130,7 @@ Tensor Tensor::normal(Shape shape, double mean, double stddev, Generator& gen, D
   if (!(stddev >= 0) || !std::isfinite(mean) || !std::isfinite(stddev))
     throw std::invalid_argument("Tensor::normal: needs finite mean and stddev >= 0, got mean=" +
                                 std::to_string(mean) + " stddev=" + std::to_string(stddev));
-  std::vector<double> values(detail::numel_of(shape));
+  std::vector<double> values(numel_of(shape));
   for (double& v : values) v = mean + stddev * gen.normal();
   return from(std::move(values), shape, dtype);
 }

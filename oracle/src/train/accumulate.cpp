@@ -29,8 +29,8 @@ double grad_accumulate(nn::Module& model, const std::vector<Batch>& micro_batche
                                   " has no rows");
     total_rows += inputs.shape()[0];
   }
-  const double k = static_cast<double>(micro_batches.size());
-  double weighted_loss = 0.0, unweighted_sum = 0.0;
+  // Reported: the loss whose gradient accumulates, sum_i (n_i / N) L_i.
+  double whole_batch_loss = 0.0;
   for (std::size_t i = 0; i < micro_batches.size(); ++i) {
     const auto& [inputs, targets] = micro_batches[i];
     // s09: zeroing gradients between micro-batches
@@ -38,18 +38,23 @@ double grad_accumulate(nn::Module& model, const std::vector<Batch>& micro_batche
       if (i > 0) model.zero_grad();
     double weight = static_cast<double>(inputs.shape()[0]) / static_cast<double>(total_rows);
     // s07: weighting micro-batches 1/k
-    if constexpr (tinyllm::detail::is_mutant(7)) weight = 1.0 / k;
+    if constexpr (tinyllm::detail::is_mutant(7))
+      weight = 1.0 / static_cast<double>(micro_batches.size());
     // s08: summing micro-batch losses
     if constexpr (tinyllm::detail::is_mutant(8)) weight = 1.0;
     const Tensor loss = loss_fn(model(inputs), targets);
     const Tensor weighted = loss * weight;
     (scaler ? scaler->scale(weighted) : weighted).backward();
-    weighted_loss += weight * loss.item();
-    unweighted_sum += loss.item();
+    // s10: reporting the unweighted mean loss
+    if constexpr (tinyllm::detail::is_mutant(10)) {
+      whole_batch_loss += loss.item();
+      if (i + 1 == micro_batches.size())
+        return whole_batch_loss / static_cast<double>(micro_batches.size());
+      continue;
+    }
+    whole_batch_loss += weight * loss.item();
   }
-  // s10: reporting the unweighted mean loss
-  if constexpr (tinyllm::detail::is_mutant(10)) return unweighted_sum / k;
-  return weighted_loss;
+  return whole_batch_loss;
 }
 
 }  // namespace tinyllm::train

@@ -20,8 +20,7 @@ Tensor autocast_matmul(const Tensor& a, const Tensor& b, std::string_view dtype)
 }
 }  // namespace detail
 
-Autocast::Autocast(std::string_view dtype)
-    : previous_(detail::active_dtype), exceptions_on_entry_(std::uncaught_exceptions()) {
+Autocast::Autocast(std::string_view dtype) : previous_(detail::active_dtype) {
   if (dtype != "bf16" && dtype != "fp16")
     throw std::invalid_argument("Autocast: unknown dtype \"" + std::string(dtype) +
                                 "\"; use \"bf16\" or \"fp16\"");

@@ -57,14 +57,17 @@ Tensor checkpoint(const SegmentFn& fn, std::vector<Tensor> inputs, std::vector<T
 
   const auto recorded_states = states_of(rngs);
   const auto recorded_autocast = detail::active_dtype;
-  Tensor first_pass;
-  {
+  // The first pass keeps no graph: the VJP's rerun builds one when backward needs it.
+  auto run_first_pass = [&] {
+    NoGrad no_graph;
     // s23: running the forward pass with the graph on
-    constexpr bool record_graph = tinyllm::detail::is_mutant(23);
-    std::optional<NoGrad> no_grad;
-    if (!record_graph) no_grad.emplace();
-    first_pass = fn(inputs);
-  }
+    if constexpr (tinyllm::detail::is_mutant(23)) {
+      EnableGrad graph_on;
+      return fn(inputs);
+    }
+    return fn(inputs);
+  };
+  const Tensor first_pass = run_first_pass();
   if (!first_pass.defined())
     throw std::invalid_argument("checkpoint: the segment function returned an empty tensor");
 
@@ -113,11 +116,13 @@ Tensor checkpoint_sequential(nn::Sequential& layers, const Tensor& x, std::size_
       for (std::size_t i = begin; i < end; ++i) h = layers[i](h);
       return h;
     };
-    const bool last = s + 1 == starts.size();
-    // s18: checkpointing the last segment too
-    if (last && !tinyllm::detail::is_mutant(18)) {
-      y = run_segment({y});
-      continue;
+    // Backward needs the last segment's activations at once: checkpointing it would save nothing.
+    if (s + 1 == starts.size()) {
+      // s18: checkpointing the last segment too
+      if constexpr (!tinyllm::detail::is_mutant(18)) {
+        y = run_segment({y});
+        continue;
+      }
     }
     std::vector<Tensor> params;
     for (std::size_t i = begin; i < end; ++i)

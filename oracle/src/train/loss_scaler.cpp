@@ -2,6 +2,7 @@
 // good steps. Order of a step: check, unscale, clip, step, update S.
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "mutant.hpp"
 #include "tinyllm/train/precision.hpp"
@@ -36,13 +37,12 @@ bool DynamicLossScaler::step(optim::Optimizer& opt, const std::vector<Tensor>& p
                              std::optional<double> clip) {
   last_grad_norm_.reset();
   NoGrad no_grad;
-  // Clipping acts in true gradient units, so after unscaling.
-  auto clip_grads = [&] {
-    if (clip) last_grad_norm_ = optim::clip_grad_norm_(params, *clip);
-  };
   // s15: clipping before unscaling
-  constexpr bool clip_before_unscaling = tinyllm::detail::is_mutant(15);
-  if (clip_before_unscaling) clip_grads();
+  if constexpr (tinyllm::detail::is_mutant(15)) {
+    // Takes the clip away, so the clip after unscaling below finds nothing to do.
+    if (const std::optional<double> threshold = std::exchange(clip, std::nullopt))
+      last_grad_norm_ = optim::clip_grad_norm_(params, *threshold);
+  }
   bool finite = true;
   for (const Tensor& p : params)
     if (p.has_grad() && !all_finite(p.grad())) finite = false;
@@ -63,7 +63,8 @@ bool DynamicLossScaler::step(optim::Optimizer& opt, const std::vector<Tensor>& p
   if constexpr (!tinyllm::detail::is_mutant(11))
     for (Tensor p : params)
       if (p.has_grad()) p.set_grad(p.grad() / state_.scale);
-  if (!clip_before_unscaling) clip_grads();
+  // Clipping acts in true gradient units, so after unscaling.
+  if (clip) last_grad_norm_ = optim::clip_grad_norm_(params, *clip);
   opt.step();
   if (++state_.good_steps >= state_.interval) {
     state_.scale *= state_.growth;

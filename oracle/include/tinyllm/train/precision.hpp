@@ -1,6 +1,7 @@
 // The mixed-precision module (the course's L11.1, precision.py): the cast op, autocast of every
 // matmul, dynamic loss scaling, gradient accumulation, and the mixed-precision train step.
 #pragma once
+#include <exception>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -31,7 +32,9 @@ class Autocast {
 
  private:
   std::optional<std::string> previous_;
-  int exceptions_on_entry_;
+  // Only mutant s05's site reads this (the exceptions in flight when the scope opened); the
+  // reference carries it because public headers are the same for every variant.
+  int exceptions_on_entry_ = std::uncaught_exceptions();
 };
 // Returns Autocast("bf16") (guaranteed copy elision: use as `auto guard = autocast_bf16();`).
 Autocast autocast_bf16();
