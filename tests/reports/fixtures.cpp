@@ -2,6 +2,8 @@
 // sit at known lines, so location tests can name exact columns.
 #include "fixtures.hpp"
 
+#include <algorithm>
+
 namespace tinyllm::reports::fixtures {
 namespace {
 
@@ -194,6 +196,18 @@ std::vector<std::pair<std::string, GradeResult>> named_fixtures() {
       {"invalid_compile_error", invalid_compile_error()},
       {"invalid_reference_failures", invalid_reference_failures()},
   };
+}
+
+GradeResult failure_that_printed(int lines) {
+  GradeResult result = invalid_reference_failures();
+  std::string message;
+  for (int i = 1; i <= lines; ++i) message += "printed line " + std::to_string(i) + "\n";
+  result.reference_failures[0].message = message;
+  return result;
+}
+
+std::size_t line_count(const std::string& text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
 }
 
 }  // namespace tinyllm::reports::fixtures

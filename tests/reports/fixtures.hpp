@@ -1,6 +1,7 @@
 // Hand-made grade results that exercise every branch of the report writers: a PASS, a FAIL with
 // survivors and a timeout, an INVALID that does not compile, an INVALID that rejects the reference.
 #pragma once
+#include <cstddef>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,6 +22,13 @@ GradeResult invalid_compile_error();
 
 // Returns an INVALID with two tests that fail on the reference, each with its reproduce command.
 GradeResult invalid_reference_failures();
+
+// Returns invalid_reference_failures() whose first failure printed `lines` numbered lines
+// ("printed line 1", ...), as a suite that prints without end does until the output limit stops it.
+GradeResult failure_that_printed(int lines);
+
+// Returns the number of lines (newlines) in `text`.
+std::size_t line_count(const std::string& text);
 
 // Returns every fixture above with the name its report folder gets (suite_name is the fixture's
 // own learner): pass, fail_reveal_nothing, fail_reveal_title, fail_reveal_symptom,

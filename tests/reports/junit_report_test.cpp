@@ -54,25 +54,11 @@ TEST(JunitReport, EachReferenceFailureIsAnErrorWithItsReproduceCommand) {
                        "Scaler.SkipsInfSteps --seed 77"));
 }
 
-// Returns a grade whose first reference failure printed `lines` numbered lines, as a suite that
-// prints without end does until the output limit stops it.
-GradeResult failure_that_printed(int lines) {
-  GradeResult result = fixtures::invalid_reference_failures();
-  std::string message;
-  for (int i = 1; i <= lines; ++i) message += "printed line " + std::to_string(i) + "\n";
-  result.reference_failures[0].message = message;
-  return result;
-}
-
-std::size_t line_count(const std::string& text) {
-  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
-}
-
 // Catches: a suite that prints without end copied whole into junit.xml, which CI systems then show
 // (or choke on) in full.
 TEST(JunitReport, AReferenceFailuresOutputIsAnExcerptThatNamesTheFullLog) {
-  const std::string xml = render_junit_report(failure_that_printed(10000));
-  EXPECT_LE(line_count(xml), 120U);
+  const std::string xml = render_junit_report(fixtures::failure_that_printed(10000));
+  EXPECT_LE(fixtures::line_count(xml), 120U);
   EXPECT_TRUE(contains(xml, "reference-output.txt in the report folder"));
   EXPECT_TRUE(contains(xml, "printed line 10000"));
 }

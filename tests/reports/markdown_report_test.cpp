@@ -53,26 +53,12 @@ TEST(MarkdownReport, ReferenceFailuresCarryTheirReproduceCommand) {
   EXPECT_FALSE(contains(text, "| Mutant |"));
 }
 
-// Returns a grade whose first reference failure printed `lines` numbered lines, as a suite that
-// prints without end does until the output limit stops it.
-GradeResult failure_that_printed(int lines) {
-  GradeResult result = fixtures::invalid_reference_failures();
-  std::string message;
-  for (int i = 1; i <= lines; ++i) message += "printed line " + std::to_string(i) + "\n";
-  result.reference_failures[0].message = message;
-  return result;
-}
-
-std::size_t line_count(const std::string& text) {
-  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
-}
-
 // Catches: a suite that prints without end turning summary.md into hundreds of kilobytes (198 KB
 // measured before the excerpt), too big for a merge-request comment, or an excerpt that hides where
 // the whole output went.
 TEST(MarkdownReport, AReferenceFailuresOutputIsAnExcerptThatNamesTheFullLog) {
-  const std::string text = render_markdown_report(failure_that_printed(10000));
-  EXPECT_LE(line_count(text), 120U) << text;
+  const std::string text = render_markdown_report(fixtures::failure_that_printed(10000));
+  EXPECT_LE(fixtures::line_count(text), 120U) << text;
   EXPECT_TRUE(contains(text, "printed line 40\n[... 9920 lines left out"));
   EXPECT_TRUE(contains(text, "reference-output.txt in the report folder"));
   EXPECT_TRUE(contains(text, "printed line 10000\n"));

@@ -105,25 +105,11 @@ TEST(TerminalReport, ReferenceFailuresShowTheTestItsSeedAndTheCommandThatReprodu
   EXPECT_TRUE(contains(text, "    Which is: 0.25"));
 }
 
-// Returns a grade whose first reference failure printed `lines` numbered lines, as a suite that
-// prints without end does until the output limit stops it.
-GradeResult failure_that_printed(int lines) {
-  GradeResult result = fixtures::invalid_reference_failures();
-  std::string message;
-  for (int i = 1; i <= lines; ++i) message += "printed line " + std::to_string(i) + "\n";
-  result.reference_failures[0].message = message;
-  return result;
-}
-
-std::size_t line_count(const std::string& text) {
-  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
-}
-
 // Catches: a suite that prints without end turning the terminal report into hundreds of kilobytes
 // (210 KB measured before the excerpt), or an excerpt that hides where the whole output went.
 TEST(TerminalReport, AReferenceFailuresOutputIsAnExcerptThatNamesTheFullLog) {
-  const std::string text = render_terminal_report(failure_that_printed(10000), false);
-  EXPECT_LE(line_count(text), 110U) << text;
+  const std::string text = render_terminal_report(fixtures::failure_that_printed(10000), false);
+  EXPECT_LE(fixtures::line_count(text), 110U) << text;
   EXPECT_TRUE(contains(text, "    printed line 40\n    [... 9920 lines left out"));
   EXPECT_TRUE(
       contains(text, "reference-output.txt in the report folder ...]\n    printed line 9961\n"));
