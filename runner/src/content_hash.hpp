@@ -8,8 +8,9 @@
 
 namespace tinyllm::runner {
 
-// FNV-1a 64 over pieces of bytes. Each piece is framed by its length, so "ab"+"c" and "a"+"bc"
-// hash differently. Not cryptographic: it detects change, it does not resist an adversary.
+// FNV-1a 64, eight bytes a step, over pieces of bytes. Each piece is framed by its length, so
+// "ab"+"c" and "a"+"bc" hash differently. Not cryptographic: it detects change, it does not resist
+// an adversary.
 class ContentHasher {
  public:
   // Adds one piece.

@@ -19,7 +19,10 @@ namespace fs = std::filesystem;
 // A stand-in oracle build (the reference and two variant libraries, bytes only), a catalog file
 // and a class of two learners, in a fresh temporary folder.
 struct FakeOracle {
-  fs::path root = fs::temp_directory_path() / "tinyllm_fingerprint_test";
+  // One folder per test: CTest runs this file's tests in parallel processes.
+  fs::path root =
+      fs::temp_directory_path() / (std::string("tinyllm_fingerprint_test_") +
+                                   ::testing::UnitTest::GetInstance()->current_test_info()->name());
   GradingContext ctx;
 
   FakeOracle() {
