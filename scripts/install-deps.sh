@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 packages=(
   build-essential cmake ninja-build g++ clang libclang-rt-14-dev clang-format
   libgtest-dev librapidcheck-dev libboost-program-options-dev libtomlplusplus-dev
-  nlohmann-json3-dev libfmt-dev libbenchmark-dev libeigen3-dev libmpfr-dev libgmp-dev
+  nlohmann-json3-dev libfmt-dev libclang-14-dev libbenchmark-dev libeigen3-dev libmpfr-dev libgmp-dev
   chromium libxml2-utils
 )
 # Node.js and npm: any install that provides both commands will do (some images ship nodesource's

@@ -1,0 +1,32 @@
+// One operator mutant generated from the module's source: where it is, what it replaces, and the
+// stable id that names it across unrelated edits of the file.
+#pragma once
+#include <cstddef>
+#include <string>
+
+namespace tinyllm::generator {
+
+// A point in a source file: 1-based line, 1-based column counted in bytes, 0-based byte offset.
+struct SourcePosition {
+  int line = 0;
+  int column = 0;
+  std::size_t offset = 0;
+};
+
+struct GeneratedMutant {
+  // "g" followed by the first 10 hex digits of a hash of (file, function, operator_name, original
+  // with whitespace collapsed, occurrence): no line number, so an edit elsewhere keeps it.
+  std::string id;
+  // The same key, readable: "file|function|operator_name|original|#occurrence".
+  std::string readable;
+  std::string file;           // repository-relative path with '/', e.g. oracle/src/train/cast.cpp
+  std::string function;       // qualified name with parameter types, e.g. tinyllm::train::f(int)
+  std::string operator_name;  // e.g. cxx_add_to_sub; see operator_names()
+  std::string original;       // the exact source text replaced (the file's bytes at [start, end))
+  std::string replacement;    // the text put in its place ("" removes it)
+  int occurrence = 0;    // index among earlier mutants with the same (function, operator, original)
+  SourcePosition start;  // first byte of the replaced text
+  SourcePosition end;    // one past its last byte (end exclusive)
+};
+
+}  // namespace tinyllm::generator

@@ -1,0 +1,33 @@
+// The generator's JSON output.
+#include "tinyllm/generator/mutant_json.hpp"
+
+namespace tinyllm::generator {
+namespace {
+
+nlohmann::json position_json(const SourcePosition& p) {
+  return {{"line", p.line}, {"column", p.column}, {"offset", p.offset}};
+}
+
+}  // namespace
+
+nlohmann::json mutants_to_json(const std::vector<std::string>& files,
+                               const std::vector<GeneratedMutant>& mutants) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const GeneratedMutant& m : mutants)
+    list.push_back({{"id", m.id},
+                    {"readable", m.readable},
+                    {"file", m.file},
+                    {"function", m.function},
+                    {"operator", m.operator_name},
+                    {"original", m.original},
+                    {"replacement", m.replacement},
+                    {"occurrence", m.occurrence},
+                    {"start", position_json(m.start)},
+                    {"end", position_json(m.end)}});
+  return {{"format", 1},
+          {"positions", "1-based line and byte column; end is exclusive; offset is 0-based bytes"},
+          {"files", files},
+          {"mutants", list}};
+}
+
+}  // namespace tinyllm::generator
