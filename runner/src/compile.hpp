@@ -29,14 +29,17 @@ Toolchain default_toolchain(const std::filesystem::path& source_dir,
 struct SuiteBuild {
   bool ok = false;
   std::filesystem::path executable;
-  std::string diagnostics;  // the compiler's and linker's own messages
+  bool single_unit = false;  // compiled as one translation unit, not file by file
+  std::string diagnostics;   // the compiler's and linker's own messages
   double seconds = 0;
 };
 
 // Returns the suite's C++ sources: every .cpp, .cc and .cxx under `suite_dir`, sorted.
 std::vector<std::filesystem::path> suite_sources(const std::filesystem::path& suite_dir);
 
-// Compiles `sources` (with `jobs` compilers at a time) into `out_dir`/suite.
+// Compiles `sources` into `out_dir`/suite: as one translation unit that includes each source by
+// its absolute path, or, when that fails (two files defining the same names), file by file with
+// `jobs` compilers at a time; the diagnostics are then the file-by-file compile's.
 SuiteBuild compile_suite(const Toolchain& toolchain, const std::filesystem::path& suite_dir,
                          const std::vector<std::filesystem::path>& sources,
                          const std::filesystem::path& out_dir, int jobs);
