@@ -9,7 +9,9 @@ using tinyllm::DType;
 using tinyllm::Tensor;
 
 namespace {
-double helper() { return 2.0; }
+double helper() {
+  return 2.0;
+}
 struct Pair {
   double left, right;
 };
@@ -19,4 +21,6 @@ static double sum_of(const Pair& p) {
   return (Tensor::scalar(p.left, DType::f64) + Tensor::scalar(p.right, DType::f64)).item();
 }
 
-TEST(SameNamesFirst, adds_two_scalars) { EXPECT_EQ(sum_of({helper(), 1.0}), 3.0); }
+TEST(SameNamesFirst, adds_two_scalars) {
+  EXPECT_EQ(sum_of({helper(), 1.0}), 3.0);
+}

@@ -7,7 +7,9 @@ using tinyllm::DType;
 using tinyllm::Tensor;
 
 namespace {
-double helper() { return 3.0; }
+double helper() {
+  return 3.0;
+}
 struct Pair {
   double left, right;
 };
@@ -17,4 +19,6 @@ static double sum_of(const Pair& p) {
   return (Tensor::scalar(p.left, DType::f64) * Tensor::scalar(p.right, DType::f64)).item();
 }
 
-TEST(SameNamesSecond, multiplies_two_scalars) { EXPECT_EQ(sum_of({helper(), 2.0}), 6.0); }
+TEST(SameNamesSecond, multiplies_two_scalars) {
+  EXPECT_EQ(sum_of({helper(), 2.0}), 6.0);
+}
