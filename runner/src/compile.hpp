@@ -29,8 +29,8 @@ Toolchain default_toolchain(const std::filesystem::path& source_dir,
 struct SuiteBuild {
   bool ok = false;
   std::filesystem::path executable;
-  bool single_unit = false;  // compiled as one translation unit, not file by file
-  std::string diagnostics;   // the compiler's and linker's own messages
+  int units = 0;            // translation units compiled (1: the suite as one unit)
+  std::string diagnostics;  // the compiler's and linker's own messages
   double seconds = 0;
 };
 
@@ -38,8 +38,9 @@ struct SuiteBuild {
 std::vector<std::filesystem::path> suite_sources(const std::filesystem::path& suite_dir);
 
 // Compiles `sources` into `out_dir`/suite: as one translation unit that includes each source by
-// its absolute path, or, when that fails (two files defining the same names), file by file with
-// `jobs` compilers at a time; the diagnostics are then the file-by-file compile's.
+// its absolute path; when that fails (two files defining the same names), the files its errors
+// point into alone and the rest as one unit; when that fails too, file by file, whose diagnostics
+// are then kept. `jobs` compilers at a time.
 SuiteBuild compile_suite(const Toolchain& toolchain, const std::filesystem::path& suite_dir,
                          const std::vector<std::filesystem::path>& sources,
                          const std::filesystem::path& out_dir, int jobs);

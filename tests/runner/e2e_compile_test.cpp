@@ -36,7 +36,7 @@ TEST(CompileSuite, files_that_fit_in_one_unit_are_compiled_once) {
   if (!fs::is_directory(examples)) GTEST_SKIP() << "examples/thorough not here yet";
   SuiteBuild build = compile(examples, fresh_folder("compile-thorough"));
   ASSERT_TRUE(build.ok) << build.diagnostics;
-  EXPECT_TRUE(build.single_unit) << build.diagnostics;
+  EXPECT_EQ(build.units, 1) << build.diagnostics;
   EXPECT_TRUE(fs::is_regular_file(build.executable));
 }
 
@@ -46,8 +46,24 @@ TEST(CompileSuite, same_names_in_two_files_fall_back_to_file_by_file) {
   SuiteBuild build =
       compile(suites / "same_names_in_two_files", fresh_folder("compile-same-names"));
   ASSERT_TRUE(build.ok) << build.diagnostics;
-  EXPECT_FALSE(build.single_unit);
+  EXPECT_EQ(build.units, 2);
   EXPECT_TRUE(fs::is_regular_file(build.executable));
+}
+
+// Catches: one clash between two files making every file its own unit (the whole compile slow
+// again), or the clashing file left in the unit.
+TEST(CompileSuite, a_file_that_clashes_is_compiled_alone_and_the_rest_as_one_unit) {
+  const fs::path suite = fresh_folder("compile-clashing-suite");
+  const std::string helper = "namespace {\nint helper() { return 1; }\n}  // namespace\n";
+  write(suite / "a_test.cpp", "#include <gtest/gtest.h>\n" + helper +
+                                  "TEST(A, helper_is_one) { EXPECT_EQ(helper(), 1); }\n");
+  write(suite / "b_test.cpp", "#include <gtest/gtest.h>\nTEST(B, passes) {}\n");
+  write(suite / "c_test.cpp", "#include <gtest/gtest.h>\n" + helper +
+                                  "TEST(C, helper_is_one) { EXPECT_EQ(helper(), 1); }\n");
+  SuiteBuild build = compile(suite, fresh_folder("compile-clashing"));
+  ASSERT_TRUE(build.ok) << build.diagnostics;
+  EXPECT_EQ(build.units, 2);  // a_test.cpp and b_test.cpp, then c_test.cpp
+  EXPECT_EQ(build.diagnostics.find("error"), std::string::npos) << build.diagnostics;
 }
 
 // Catches: a suite that does not compile reported with the generated unit's messages (or both
