@@ -29,6 +29,7 @@ Toolchain default_toolchain(const std::filesystem::path& source_dir,
 struct SuiteBuild {
   bool ok = false;
   std::filesystem::path executable;
+  int units = 0;            // translation units compiled (1: the suite as one unit)
   std::string diagnostics;  // the compiler's and linker's own messages
   double seconds = 0;
 };
@@ -36,7 +37,10 @@ struct SuiteBuild {
 // Returns the suite's C++ sources: every .cpp, .cc and .cxx under `suite_dir`, sorted.
 std::vector<std::filesystem::path> suite_sources(const std::filesystem::path& suite_dir);
 
-// Compiles `sources` (with `jobs` compilers at a time) into `out_dir`/suite.
+// Compiles `sources` into `out_dir`/suite: as one translation unit that includes each source by
+// its absolute path; when that fails (two files defining the same names), the files its errors
+// point into alone and the rest as one unit; when that fails too, file by file, whose diagnostics
+// are then kept. `jobs` compilers at a time.
 SuiteBuild compile_suite(const Toolchain& toolchain, const std::filesystem::path& suite_dir,
                          const std::vector<std::filesystem::path>& sources,
                          const std::filesystem::path& out_dir, int jobs);

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <string>
 #include <vector>
@@ -74,6 +76,20 @@ TEST(GraderEndToEnd, compile_error_is_invalid_with_the_compilers_diagnostics) {
   EXPECT_NE(g.output.find("the suite does not compile"), std::string::npos);
 }
 
+// Catches: a valid suite whose two files define the same names (anonymous namespaces, static
+// functions) graded INVALID because they do not compile as one unit, or its tests' locations in
+// the JSON report naming anything but the learner's own files and lines.
+TEST(GraderEndToEnd, suite_whose_files_define_the_same_names_is_graded_at_their_own_lines) {
+  fs::path output;
+  Graded g = grade("same_names_in_two_files", {}, hostile_config, &output);
+  EXPECT_EQ(g.status, 1) << g.output;
+  EXPECT_EQ(g.output.find("the suite does not compile"), std::string::npos) << g.output;
+  EXPECT_NE(g.output.find("Verdict: FAIL"), std::string::npos) << g.output;
+  const auto files = nlohmann::json::parse(json_report(output))["testFiles"];
+  EXPECT_EQ(files["first_test.cpp"]["tests"][0]["location"]["start"]["line"], 24) << files.dump();
+  EXPECT_EQ(files["second_test.cpp"]["tests"][0]["location"]["start"]["line"], 22);
+}
+
 // Catches: a learner's include path that holds the repository root, so a suite can include the
 // oracle's internals (oracle/src) and test them, or read the mutant switch, instead of the public
 // contract.
@@ -120,18 +136,40 @@ TEST(GraderEndToEnd, mutant_runs_that_hang_crash_or_exit_early_are_detected_for_
 namespace {
 const fs::path examples = fs::path(TINYLLM_E2E_SUITES) / ".." / ".." / ".." / "examples";
 
-Graded grade_example(const std::string& name) {
-  return run_grader(
-      {"grade", (examples / name).string(), "-o", fresh_folder("example-" + name).string(), "-q"});
+Graded grade_example(const std::string& name, fs::path* output_folder = nullptr) {
+  const fs::path output = fresh_folder("example-" + name);
+  if (output_folder) *output_folder = output;
+  return run_grader({"grade", (examples / name).string(), "-o", output.string(), "-q"});
+}
+
+// Returns the line of `file` that starts with `prefix` (0 when none does).
+int line_starting_with(const fs::path& file, const std::string& prefix) {
+  std::ifstream in(file);
+  int number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    if (line.rfind(prefix, 0) == 0) return number;
+  }
+  return 0;
 }
 }  // namespace
 
 // Catches: examples/thorough no longer getting the PASS (24/24) its README promises.
 TEST(GraderExamples, thorough_example_passes) {
   if (!fs::is_directory(examples / "thorough")) GTEST_SKIP() << "examples/thorough not here yet";
-  Graded g = grade_example("thorough");
+  fs::path output;
+  Graded g = grade_example("thorough", &output);
   EXPECT_EQ(g.status, 0) << g.output;
   EXPECT_NE(g.output.find("Score: 24/24 mutants detected (100.0%)"), std::string::npos) << g.output;
+  // Compiled as one unit, its tests are still reported at the learner's own files and lines.
+  const auto files = nlohmann::json::parse(json_report(output))["testFiles"];
+  const int line =
+      line_starting_with(examples / "thorough" / "scaler_test.cpp", "TEST(Scaler, Trace)");
+  ASSERT_NE(line, 0);
+  bool found = false;
+  for (const auto& test : files["scaler_test.cpp"]["tests"])
+    if (test["id"] == "Scaler.Trace") found = test["location"]["start"]["line"] == line;
+  EXPECT_TRUE(found) << files.dump();
 }
 
 // Catches: examples/partial not failing with exactly the four survivors its README names.
