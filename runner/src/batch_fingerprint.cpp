@@ -2,16 +2,12 @@
 // without touching this file), and the bytes of what the suite is compiled with and runs against.
 #include "batch_fingerprint.hpp"
 
-#include <fmt/format.h>
-
 #include <nlohmann/json.hpp>
 
 #include "content_hash.hpp"
-#include "errors.hpp"
+#include "grade.hpp"
 
 namespace tinyllm::runner {
-
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -35,19 +31,9 @@ std::string grading_fingerprint(const GradingContext& ctx) {
   hasher.add(toolchain.compiler);
   for (const std::string& flag : toolchain.cxx_flags) hasher.add(flag);
   for (const std::string& library : toolchain.link_libraries) hasher.add(library);
-  std::vector<std::string> variants = {"reference"};
-  for (const reports::MutantInfo& mutant : ctx.mutants) variants.push_back(mutant.id);
-  for (const std::string& variant : variants) {
-    const fs::path library = variant_library(ctx.build_dir, variant);
-    if (!fs::is_regular_file(library)) {
-      throw UsageError(fmt::format(
-          "{}: missing; build the oracle and its variants first: cmake -S {} -B {} && ninja -C {} "
-          "tinyllm-grade. Nothing was graded.",
-          library.string(), ctx.source_dir.string(), ctx.build_dir.string(),
-          ctx.build_dir.string()));
-    }
+  for (const auto& [variant, library] :
+       variant_libraries(ctx.build_dir, ctx.source_dir, ctx.mutants))
     hasher.add_file(variant, library);
-  }
   return hasher.hex();
 }
 

@@ -38,6 +38,21 @@ fs::path variant_library(const fs::path& build_dir, const std::string& variant) 
   return build_dir / "variants" / variant / "libtinyllm_oracle.so";
 }
 
+std::vector<std::pair<std::string, fs::path>> variant_libraries(
+    const fs::path& build_dir, const fs::path& source_dir,
+    const std::vector<reports::MutantInfo>& mutants) {
+  std::vector<std::pair<std::string, fs::path>> libraries = {
+      {"reference", variant_library(build_dir, "reference")}};
+  for (const auto& m : mutants) libraries.emplace_back(m.id, variant_library(build_dir, m.id));
+  for (const auto& [variant, library] : libraries)
+    if (!fs::is_regular_file(library))
+      throw UsageError(fmt::format(
+          "{}: missing; build the oracle and its variants first: cmake -S {} -B {} && ninja -C {} "
+          "tinyllm-grade. Nothing was graded.",
+          library.string(), source_dir.string(), build_dir.string(), build_dir.string()));
+  return libraries;
+}
+
 int exit_status(reports::Verdict v) {
   switch (v) {
     case reports::Verdict::Pass:
@@ -88,15 +103,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   };
 
   // Every library must be there before anything runs: a missing one is a build problem.
-  std::vector<std::string> variants = {"reference"};
-  for (const auto& m : request.mutants) variants.push_back(m.id);
-  for (const auto& v : variants)
-    if (!fs::is_regular_file(variant_library(request.build_dir, v)))
-      throw UsageError(fmt::format(
-          "{}: missing; build the oracle and its variants first: cmake -S {} -B {} && ninja -C {} "
-          "tinyllm-grade",
-          variant_library(request.build_dir, v).string(), request.source_dir.string(),
-          request.build_dir.string(), request.build_dir.string()));
+  variant_libraries(request.build_dir, request.source_dir, request.mutants);
 
   // 1. Compile once.
   const auto sources = request.sources.empty() ? suite_sources(request.suite_dir) : request.sources;

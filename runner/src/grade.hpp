@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "compile.hpp"
@@ -39,6 +40,12 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
 // Returns the path of a variant's library ("reference" or "s07") in a build folder.
 std::filesystem::path variant_library(const std::filesystem::path& build_dir,
                                       const std::string& variant);
+
+// Returns the library of the reference and of each mutant, in that order. Throws UsageError naming
+// the first that is missing (the build is incomplete) and the commands that build them.
+std::vector<std::pair<std::string, std::filesystem::path>> variant_libraries(
+    const std::filesystem::path& build_dir, const std::filesystem::path& source_dir,
+    const std::vector<reports::MutantInfo>& mutants);
 
 // Returns the verdict the result's statuses give: PASS when the reference passed, the score
 // reaches the threshold and every required mutant was detected.
