@@ -1,15 +1,22 @@
-// One entry of mutants/catalog.toml: what a pitfall mutant is and where its guarded site sits in
-// the oracle's sources. Plain data, read by the grader, the self-check and every report.
+// One mutant of the grade: a pitfall of mutants/catalog.toml (what it is and where its guarded site
+// sits in the oracle's sources) or an operator mutant generated from the module's source (where it
+// is and what it replaces). Plain data, read by the grader, the self-check and every report.
 #pragma once
 #include <string>
 #include <vector>
 
 namespace tinyllm::catalog {
 
+// Where a mutant comes from: the hand-written catalog, or the generator's operators.
+enum class MutantKind { Pitfall, Generated };
+
 struct MutantInfo {
-  std::string id;                      // "s07"
-  std::string title;                   // the pitfall: "weighting micro-batches 1/k"
-  std::string symptom;                 // "wrong gradient whenever the sizes differ"
+  MutantKind kind = MutantKind::Pitfall;
+  std::string id;  // "s07", or a generated mutant's stable id "g1a2b3c4d5e"
+  // The pitfall: "weighting micro-batches 1/k"; for a generated mutant its change in words,
+  // "`<` replaced by `<=` (cxx_lt_to_le)".
+  std::string title;
+  std::string symptom;  // "wrong gradient whenever the sizes differ"; "" if generated
   std::vector<std::string> caught_by;  // course test names, e.g. "Course.hand_example_accumulation"
   std::string
       file;  // oracle source, relative to the repository root: "oracle/src/train/accumulate.cpp"
@@ -18,7 +25,14 @@ struct MutantInfo {
   // guarded statement after it. Not in the catalog file: locate_sites computes them from `file`.
   int line_begin = 0;
   int line_end = 0;
-  bool required = true;  // must be detected for a PASS
+  // Generated mutants only: the replaced text's columns on line_begin and line_end (1-based, in
+  // bytes, end exclusive), the operator that made it, the text replaced and its replacement.
+  int column_begin = 0;
+  int column_end = 0;
+  std::string operator_name;  // "cxx_lt_to_le"
+  std::string original;       // "<"
+  std::string replacement;    // "<="; "" removes the original
+  bool required = true;       // must be detected for a PASS (pitfalls; never a generated mutant)
 };
 
 }  // namespace tinyllm::catalog

@@ -14,6 +14,24 @@ namespace tinyllm::reports {
 
 // One entry of mutants/catalog.toml; it belongs to the catalog library (mutants/), named here too.
 using MutantInfo = catalog::MutantInfo;
+using catalog::MutantKind;
+
+// Which mutants a grade scores: the pitfalls and the counted generated mutants (the default), or
+// the 24 pitfalls alone.
+enum class MutantSet { Full, PitfallsOnly };
+
+// What became of the generated mutants before grading: `raw` made by the generator, minus those
+// whose object code is the reference's (`equivalent`) or another mutant's (`duplicate`), those
+// an instructor marked in mutants/reviewed.toml (`reviewed`) and those the course suite does not
+// detect (`course_undetected`), leaves `counted`, the ones a learner's suite is graded on.
+struct GeneratedCounts {
+  int raw = 0;
+  int equivalent = 0;
+  int duplicate = 0;
+  int reviewed = 0;
+  int course_undetected = 0;
+  int counted = 0;
+};
 
 // The statuses of the mutation-testing-report-schema that the grader gives.
 enum class MutantStatus { Killed, Survived, Timeout };
@@ -65,16 +83,19 @@ struct GradeResult {
   double score = 0;  // (killed + timeout) / total mutants
   double threshold = 0.8;
   Reveal reveal = Reveal::Title;
-  std::uint64_t seed = 0;   // the grading seed
-  std::string compile_log;  // the compiler's diagnostics when the suite did not compile
+  // The set graded. A grade stored before generated mutants existed reads as PitfallsOnly.
+  MutantSet mutant_set = MutantSet::Full;
+  GeneratedCounts generated;  // all zero for a pitfalls-only grade
+  std::uint64_t seed = 0;     // the grading seed
+  std::string compile_log;    // the compiler's diagnostics when the suite did not compile
   std::vector<ReferenceFailure> reference_failures;
   std::vector<std::string> invalid_reasons;  // why the grade is INVALID, in words
   std::vector<TestInfo> tests;
   std::map<std::string, std::string> suite_files;   // relative path -> source text
   std::map<std::string, std::string> oracle_files;  // repo-relative path -> source (mutant sites)
-  std::vector<MutantResult> mutants;                // in catalog order
-  double seconds = 0;                               // wall time of the whole grade
-  std::optional<GradeEnvironment> environment;      // left out of reports when empty
+  std::vector<MutantResult> mutants;  // pitfalls in catalog order, then the counted generated
+  double seconds = 0;                 // wall time of the whole grade
+  std::optional<GradeEnvironment> environment;  // left out of reports when empty
 };
 
 inline const char* to_string(MutantStatus s) {
@@ -98,6 +119,9 @@ inline const char* to_string(Verdict v) {
       return "INVALID";
   }
   return "?";
+}
+inline const char* to_string(MutantSet s) {
+  return s == MutantSet::Full ? "full" : "pitfalls";
 }
 inline bool detected(MutantStatus s) {
   return s != MutantStatus::Survived;
