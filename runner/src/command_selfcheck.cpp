@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "course_suite_summary.hpp"
 #include "errors.hpp"
 #include "grading_context.hpp"
 #include "options.hpp"
@@ -26,7 +27,9 @@ int run_selfcheck_command(const Arguments& args) {
       "Grades the course suite (properties/) with the same engine as learners' suites and checks\n"
       "it against the catalog: the reference passes every test, and each mutant is killed by\n"
       "every test its catalog entry's caught_by names. Prints the kill matrix (tests x mutants)\n"
-      "and the pairs of mutants that the same tests kill.\n"
+      "and the pairs of mutants that the same tests kill. For the full set it then reports the\n"
+      "course suite's score over the generated mutants per file and operator, and the ones it\n"
+      "misses (measured at build time by `tinyllm-grade yardstick`).\n"
       "Exit status: 0 consistent, 1 catalog and behaviour disagree, 2 the course suite is\n"
       "INVALID, 3 usage or configuration error.",
       SharedOptions::Grading);
@@ -40,6 +43,10 @@ int run_selfcheck_command(const Arguments& args) {
   GradeRequest request =
       grade_request(ctx, suite_dir, fs::absolute(ctx.config.report_folder) / "selfcheck-build");
   request.config.threshold = 1.0;  // the course suite must detect every mutant
+  // The pitfalls only: the yardstick already ran the course suite on the generated mutants.
+  request.config.mutant_set = reports::MutantSet::PitfallsOnly;
+  std::erase_if(request.mutants,
+                [](const auto& m) { return m.kind != reports::MutantKind::Pitfall; });
   request.progress = progress_line(!command.common().quiet);
   reports::GradeResult result = grade_suite(request);
   end_progress_line(!command.common().quiet);
@@ -59,6 +66,10 @@ int run_selfcheck_command(const Arguments& args) {
     if (!reports::detected(m.status))
       report.disagreements.push_back(fmt::format("mutant {} ({}) survived the whole course suite",
                                                  m.mutant.id, m.mutant.title));
+  if (ctx.generated) {
+    std::cout << "\n";
+    write_course_suite_summary(*ctx.generated, true, std::cout);
+  }
   if (report.disagreements.empty()) {
     std::cout << fmt::format(
         "\nselfcheck: consistent: the reference passes all {} tests, and "

@@ -17,6 +17,9 @@ const std::vector<Subcommand>& subcommands() {
       {"merge", "join the output folders of batch shards into one class report", run_merge_command},
       {"gradescope-bundle", "write a Gradescope autograder (setup.sh, run_autograder) to upload",
        run_gradescope_bundle_command},
+      {"yardstick",
+       "the course suite on every generated mutant (the build runs it): which ones a grade counts",
+       run_yardstick_command},
   };
   return table;
 }

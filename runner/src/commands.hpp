@@ -24,5 +24,6 @@ int run_list_command(const Arguments& args);
 int run_batch_command(const Arguments& args);
 int run_merge_command(const Arguments& args);
 int run_gradescope_bundle_command(const Arguments& args);
+int run_yardstick_command(const Arguments& args);
 
 }  // namespace tinyllm::runner

@@ -204,6 +204,12 @@ std::optional<Isolation> parse_isolation(std::string_view name) {
   return std::nullopt;
 }
 
+std::optional<reports::MutantSet> parse_mutant_set(std::string_view name) {
+  for (auto set : {reports::MutantSet::Full, reports::MutantSet::PitfallsOnly})
+    if (name == reports::to_string(set)) return set;
+  return std::nullopt;
+}
+
 const char* isolation_name(Isolation isolation) {
   for (const auto& [mode, name] : kIsolationNames) {
     if (mode == isolation) return name;
@@ -220,6 +226,7 @@ void to_json(nlohmann::json& out, const Config& c) {
          {"required", c.required ? nlohmann::json(*c.required) : nlohmann::json("all")},
          {"required_positions", positions},
          {"reveal", c.reveal},
+         {"mutants", reports::to_string(c.mutant_set)},
          {"jobs", c.jobs},
          {"seed", c.seed},
          {"reference_seeds", c.reference_seeds},
@@ -258,7 +265,7 @@ Config load_config(const std::filesystem::path& path, Config c) {
   }
   Reader in(file);
   in.only_keys(root,
-               {"threshold", "required", "reveal", "jobs", "seeds", "timeout", "limits", "sandbox",
+               {"threshold", "required", "reveal", "mutants", "jobs", "seeds", "timeout", "limits", "sandbox",
                 "reports", "paths"},
                "the top level");
   if (const auto* n = root.get("threshold")) {
@@ -290,6 +297,15 @@ Config load_config(const std::filesystem::path& path, Config c) {
                               "not \"{}\"",
                               r));
     c.reveal = *reveal;
+  }
+  if (const auto* n = root.get("mutants")) {
+    const std::string v = in.string(*n, "mutants");
+    const auto set = parse_mutant_set(v);
+    if (!set)
+      in.fail(*n, fmt::format("'mutants' must be \"full\" (the pitfalls and the generated mutants) "
+                              "or \"pitfalls\" (the pitfalls alone), not \"{}\"",
+                              v));
+    c.mutant_set = *set;
   }
   if (const auto* n = root.get("jobs")) {
     std::int64_t j = in.integer(*n, "jobs");

@@ -37,6 +37,9 @@ enum class Isolation { Auto, Namespaces, Plain };
 // Returns the isolation named "auto", "namespaces" or "plain" (isolation_name), or nothing.
 std::optional<Isolation> parse_isolation(std::string_view name);
 
+// Returns the set named "full" or "pitfalls" (to_string(MutantSet)), or nothing.
+std::optional<reports::MutantSet> parse_mutant_set(std::string_view name);
+
 // Returns the name of an isolation mode as the configuration and --isolation spell it.
 const char* isolation_name(Isolation isolation);
 
@@ -48,6 +51,8 @@ struct Config {
   std::optional<std::vector<std::string>> required;
   std::vector<SourcePosition> required_positions;  // where each required id was written
   reports::Reveal reveal = reports::Reveal::Title;
+  // The mutants graded: the pitfalls and the counted generated mutants, or the pitfalls alone.
+  reports::MutantSet mutant_set = reports::MutantSet::Full;
   int jobs = 0;  // parallel runs; 0 = every core
 
   std::uint64_t seed = 20261201;                        // the grading seed (RapidCheck's seed=)

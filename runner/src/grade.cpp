@@ -87,6 +87,8 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   result.threshold = config.threshold;
   result.reveal = config.reveal;
   result.seed = config.seed;
+  result.mutant_set = config.mutant_set;
+  if (config.mutant_set == reports::MutantSet::Full) result.generated = request.generated_counts;
   for (const auto& m : request.mutants) {
     reports::MutantResult r;
     r.mutant = m;

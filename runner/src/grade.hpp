@@ -15,7 +15,10 @@ namespace tinyllm::runner {
 
 struct GradeRequest {
   Config config;                             // resolved: defaults, file, command line
-  std::vector<reports::MutantInfo> mutants;  // the catalog, `required` applied
+  // The catalog, `required` applied; for the full set (config.mutant_set), then the counted
+  // generated mutants, whose counts are `generated_counts`.
+  std::vector<reports::MutantInfo> mutants;
+  reports::GeneratedCounts generated_counts;
   std::filesystem::path suite_dir;
   std::vector<std::filesystem::path> sources;   // empty: every C++ source under suite_dir
   std::filesystem::path work_dir;               // the compiled suite stays here (reproducing)

@@ -41,6 +41,10 @@ GradingContext prepare_grading_context(const CommonOptions& o) {
   ctx.isolation = resolve_isolation(ctx.config.isolation, ctx.isolation_note);
   if (!ctx.isolation_note.empty())
     std::cerr << "tinyllm-grade: note: " << ctx.isolation_note << "\n";
+  if (ctx.config.mutant_set == reports::MutantSet::Full) {
+    ctx.generated = load_generated_set(ctx.build_dir, ctx.source_dir, true);
+    for (auto& m : counted_mutants(*ctx.generated)) ctx.mutants.push_back(std::move(m));
+  }
   return ctx;
 }
 
@@ -49,6 +53,7 @@ GradeRequest grade_request(const GradingContext& ctx, const fs::path& suite_dir,
   GradeRequest request;
   request.config = ctx.config;
   request.mutants = ctx.mutants;
+  if (ctx.generated) request.generated_counts = ctx.generated->counts;
   request.suite_dir = suite_dir;
   request.work_dir = work_dir;
   request.build_dir = ctx.build_dir;

@@ -8,6 +8,7 @@
 
 #include "compile.hpp"
 #include "config.hpp"
+#include "generated_set.hpp"
 #include "grade.hpp"
 #include "options.hpp"
 #include "tinyllm/reports/grade_result.hpp"
@@ -18,7 +19,9 @@ namespace tinyllm::runner {
 struct GradingContext {
   Config config;
   std::filesystem::path build_dir, source_dir, catalog;
-  std::vector<reports::MutantInfo> mutants;  // the catalog, `required` applied
+  // The mutants graded: the catalog's, `required` applied, then (full set) the counted generated.
+  std::vector<reports::MutantInfo> mutants;
+  std::optional<GeneratedSet> generated;  // read for the full set by prepare_grading_context
   Isolation isolation = Isolation::Plain;
   std::string isolation_note;  // why isolation is weaker than namespaces, when it is
   Toolchain toolchain;
@@ -28,8 +31,10 @@ struct GradingContext {
 // for a bad configuration, a folder that is not the repository or a bad catalog.
 GradingContext prepare_catalog_context(const CommonOptions& o);
 
-// Returns the context with the isolation the machine gives, and prints on stderr why it is weaker
-// than namespaces when it is (grade, selfcheck, batch).
+// Returns the context with the isolation the machine gives (and prints on stderr why it is weaker
+// than namespaces when it is), and for the full set the generated mutants, the counted ones
+// appended to `mutants` (grade, selfcheck, batch). Throws UsageError as above, and when the
+// generated set is not built.
 GradingContext prepare_grading_context(const CommonOptions& o);
 
 // Returns the request to grade the suite in `suite_dir` under the context, compiling into

@@ -24,7 +24,10 @@ po::options_description catalog_options(CommonOptions& o) {
       "source-dir", po::value(&o.source_dir)->value_name("DIR"),
       "the repository (holds oracle/include and mutants/catalog.toml)")(
       "catalog", po::value(&o.catalog)->value_name("FILE"),
-      "the mutant catalog (default: <source-dir>/mutants/catalog.toml)");
+      "the mutant catalog (default: <source-dir>/mutants/catalog.toml)")(
+      "mutants", po::value(&o.mutant_set)->value_name("SET"),
+      "full (default): the pitfalls and the mutants generated from the module's source, scored "
+      "together against the threshold; pitfalls: the pitfalls alone");
   return d;
 }
 
@@ -100,6 +103,11 @@ Config resolve_config(const CommonOptions& o) {
     if (!isolation)
       throw UsageError("--isolation must be auto, namespaces or plain, not " + o.isolation);
     c.isolation = *isolation;
+  }
+  if (!o.mutant_set.empty()) {
+    const auto set = parse_mutant_set(o.mutant_set);
+    if (!set) throw UsageError("--mutants must be full or pitfalls, not " + o.mutant_set);
+    c.mutant_set = *set;
   }
   if (!o.output.empty()) c.report_folder = o.output;
   if (!o.build_dir.empty()) c.build_dir = o.build_dir;

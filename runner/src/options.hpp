@@ -22,6 +22,7 @@ struct CommonOptions {
   std::optional<double> threshold;
   std::string build_dir, source_dir, catalog;
   std::string isolation;
+  std::string mutant_set;  // --mutants: "full" or "pitfalls"
   bool quiet = false;
 };
 
