@@ -20,7 +20,8 @@ namespace {
 std::string standing(const GeneratedEntry& m) {
   if (m.build == "equivalent") return "not counted: same machine code as the reference";
   if (m.build == "duplicate") return "not counted: same machine code as " + m.duplicate_of;
-  if (m.review) return fmt::format("not counted: reviewed {} ({})", m.review->verdict, m.review->reason);
+  if (m.review)
+    return fmt::format("not counted: reviewed {} ({})", m.review->verdict, m.review->reason);
   if (!m.course) return "course suite not measured yet";
   if (!reports::detected(m.course->status)) return "not counted: the course suite misses it";
   return "counted";
@@ -46,8 +47,8 @@ void list_generated(const GradingContext& ctx, bool verbose) {
   if (!verbose) return;
   for (const GeneratedEntry& m : set.mutants)
     std::cout << fmt::format("{}  {}:{}:{}  {}\n     in {}\n     {}\n", m.info.id, m.info.file,
-                             m.info.line_begin, m.info.column_begin, m.info.title,
-                             m.info.function, standing(m));
+                             m.info.line_begin, m.info.column_begin, m.info.title, m.info.function,
+                             standing(m));
 }
 
 }  // namespace

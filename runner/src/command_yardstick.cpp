@@ -51,8 +51,8 @@ int run_yardstick_command(const Arguments& args) {
   write_course_suite_summary(load_generated_set(ctx.build_dir, ctx.source_dir, true), true,
                              std::cout);
   std::cout << fmt::format("yardstick: wrote {} ({} mutants, {:.1f} s)\n",
-                           course_suite_results_path(ctx.build_dir).string(),
-                           result.mutants.size(), result.seconds);
+                           course_suite_results_path(ctx.build_dir).string(), result.mutants.size(),
+                           result.seconds);
   return 0;
 }
 

@@ -265,8 +265,8 @@ Config load_config(const std::filesystem::path& path, Config c) {
   }
   Reader in(file);
   in.only_keys(root,
-               {"threshold", "required", "reveal", "mutants", "jobs", "seeds", "timeout", "limits", "sandbox",
-                "reports", "paths"},
+               {"threshold", "required", "reveal", "mutants", "jobs", "seeds", "timeout", "limits",
+                "sandbox", "reports", "paths"},
                "the top level");
   if (const auto* n = root.get("threshold")) {
     c.threshold = in.number(*n, "threshold");

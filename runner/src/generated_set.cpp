@@ -76,14 +76,15 @@ reports::MutantStatus status_named(const std::string& name) {
 // Reads the yardstick into the built mutants; it must have been made from this manifest.
 void read_course_suite(const fs::path& build_dir, GeneratedSet& set) {
   const fs::path path = course_suite_results_path(build_dir);
-  const json doc = read_json(path, build_dir, "the course suite's results on the generated mutants");
+  const json doc =
+      read_json(path, build_dir, "the course suite's results on the generated mutants");
   ContentHasher manifest;
   manifest.add(reports::read_whole_file(generated_manifest_path(build_dir)));
   try {
     if (doc.at("manifest").get<std::string>() != manifest.hex())
-      throw UsageError(fmt::format(
-          "{}: made from another build of the generated mutants; rebuild: {}", path.string(),
-          fmt::format(fmt::runtime(kHowToBuild), build_dir.string())));
+      throw UsageError(
+          fmt::format("{}: made from another build of the generated mutants; rebuild: {}",
+                      path.string(), fmt::format(fmt::runtime(kHowToBuild), build_dir.string())));
     std::map<std::string, CourseSuiteResult> results;
     for (const json& r : doc.at("mutants"))
       results[r.at("id").get<std::string>()] = {status_named(r.at("status").get<std::string>()),

@@ -2,7 +2,8 @@
 // (variants/generated.json: every mutant the generator made and whether compiler equivalence kept
 // it), the course suite's results on them (variants/course-suite.json, the yardstick, written by
 // `tinyllm-grade yardstick` at build time) and the instructor's reviews (mutants/reviewed.toml).
-// A generated mutant is counted when it was built, is not reviewed, and the course suite detects it.
+// A generated mutant is counted when it was built, is not reviewed, and the course suite detects
+// it.
 #pragma once
 #include <filesystem>
 #include <map>

@@ -14,7 +14,7 @@
 namespace tinyllm::runner {
 
 struct GradeRequest {
-  Config config;                             // resolved: defaults, file, command line
+  Config config;  // resolved: defaults, file, command line
   // The catalog, `required` applied; for the full set (config.mutant_set), then the counted
   // generated mutants, whose counts are `generated_counts`.
   std::vector<reports::MutantInfo> mutants;

@@ -2,9 +2,9 @@
 #include "reviewed.hpp"
 
 #include <fmt/format.h>
+#include <toml++/toml.h>
 
 #include <regex>
-#include <toml++/toml.h>
 
 #include "errors.hpp"
 
@@ -14,8 +14,8 @@ namespace {
 
 [[noreturn]] void fail(const std::filesystem::path& path, const toml::source_region& where,
                        const std::string& what) {
-  throw UsageError(fmt::format("{}:{}:{}: {}", path.string(), where.begin.line,
-                               where.begin.column, what));
+  throw UsageError(
+      fmt::format("{}:{}:{}: {}", path.string(), where.begin.line, where.begin.column, what));
 }
 
 std::string text_of(const std::filesystem::path& path, const toml::table& entry, const char* key) {
