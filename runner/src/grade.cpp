@@ -48,7 +48,7 @@ std::vector<std::pair<std::string, fs::path>> variant_libraries(
     if (!fs::is_regular_file(library))
       throw UsageError(fmt::format(
           "{}: missing; build the oracle and its variants first: cmake -S {} -B {} && ninja -C {} "
-          "tinyllm-grade. Nothing was graded.",
+          "tinyllm-grader. Nothing was graded.",
           library.string(), source_dir.string(), build_dir.string(), build_dir.string()));
   return libraries;
 }
