@@ -3,9 +3,13 @@
 // detects; the build runs this (target tinyllm-grader), so a grade never pays for it.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
+#include <map>
 
+#include "batch_fingerprint.hpp"
 #include "commands.hpp"
+#include "content_hash.hpp"
 #include "course_suite_summary.hpp"
 #include "errors.hpp"
 #include "generated_set.hpp"
@@ -33,26 +37,61 @@ int run_yardstick_command(const Arguments& args) {
   CommonOptions options = command.common();
   options.mutant_set = "pitfalls";  // the yardstick is what the full set is made from
   GradingContext ctx = prepare_grading_context(options);
-  GeneratedSet set = load_generated_set(ctx.build_dir, ctx.source_dir, false);
-  GradeRequest request = grade_request(ctx, ctx.source_dir / "properties",
-                                       fs::absolute(ctx.config.report_folder) / "yardstick-build");
+  const GeneratedSet set = load_generated_set(ctx.build_dir, ctx.source_dir, false);
+  const fs::path course_suite = ctx.source_dir / "properties";
+
+  // What the results depend on besides each mutant's library: rerun only what changed.
+  CourseSuiteResults results;
+  results.manifest_hash = generated_manifest_hash(ctx.build_dir);
+  results.suite_hash = ContentHasher::of({grading_fingerprint(ctx), content_hash(course_suite)});
+  results.seed = ctx.config.seed;
+  std::map<std::string, CourseSuiteRecord> earlier;
+  if (const auto previous = read_course_suite_results(ctx.build_dir);
+      previous && previous->suite_hash == results.suite_hash)
+    for (const CourseSuiteRecord& r : previous->mutants) earlier[r.id] = r;
+
+  GradeRequest request =
+      grade_request(ctx, course_suite, fs::absolute(ctx.config.report_folder) / "yardstick-build");
   request.mutants.clear();
-  for (const GeneratedEntry& m : set.mutants)
-    if (m.build == "built") request.mutants.push_back(m.info);
-  request.progress = progress_line(!options.quiet);
-  const reports::GradeResult result = grade_suite(request);
-  end_progress_line(!options.quiet);
-  if (result.verdict == reports::Verdict::Invalid) {
-    std::cout << reports::render_terminal_report(result, stdout_is_terminal());
-    std::cerr << "yardstick: the course suite is INVALID; nothing was written\n";
-    return 2;
+  std::map<std::string, std::string> library_hash;
+  for (const GeneratedEntry& m : set.mutants) {
+    if (m.build != "built") continue;
+    ContentHasher library;
+    library.add_file(m.info.id, variant_library(ctx.build_dir, m.info.id));
+    library_hash[m.info.id] = library.hex();
+    const auto found = earlier.find(m.info.id);
+    if (found != earlier.end() && found->second.library_hash == library.hex())
+      results.mutants.push_back(found->second);
+    else
+      request.mutants.push_back(m.info);
   }
-  write_course_suite_results(ctx.build_dir, result);
+  const std::size_t reused = results.mutants.size();
+  double seconds = 0;
+  if (!request.mutants.empty()) {
+    request.progress = progress_line(!options.quiet);
+    const reports::GradeResult course = grade_suite(request);
+    end_progress_line(!options.quiet);
+    if (course.verdict == reports::Verdict::Invalid) {
+      std::cout << reports::render_terminal_report(course, stdout_is_terminal());
+      std::cerr << "yardstick: the course suite is INVALID; nothing was written\n";
+      return 2;
+    }
+    for (const reports::MutantResult& m : course.mutants)
+      results.mutants.push_back(
+          {m.mutant.id, library_hash[m.mutant.id], {m.status, m.reason, m.killed_by}});
+    seconds = course.seconds;
+  }
+  // The manifest's order, whatever was reused.
+  std::map<std::string, std::size_t> position;
+  for (std::size_t i = 0; i < set.mutants.size(); ++i) position[set.mutants[i].info.id] = i;
+  std::sort(results.mutants.begin(), results.mutants.end(),
+            [&](const auto& a, const auto& b) { return position[a.id] < position[b.id]; });
+  write_course_suite_results(ctx.build_dir, results);
   write_course_suite_summary(load_generated_set(ctx.build_dir, ctx.source_dir, true), true,
                              std::cout);
-  std::cout << fmt::format("yardstick: wrote {} ({} mutants, {:.1f} s)\n",
-                           course_suite_results_path(ctx.build_dir).string(), result.mutants.size(),
-                           result.seconds);
+  std::cout << fmt::format("yardstick: wrote {}: {} mutants run ({:.1f} s), {} unchanged reused\n",
+                           course_suite_results_path(ctx.build_dir).string(),
+                           results.mutants.size() - reused, seconds, reused);
   return 0;
 }
 

@@ -52,4 +52,10 @@ std::string content_hash(const fs::path& folder) {
   return hasher.hex();
 }
 
+std::string ContentHasher::of(std::initializer_list<std::string_view> pieces) {
+  ContentHasher hasher;
+  for (std::string_view piece : pieces) hasher.add(piece);
+  return hasher.hex();
+}
+
 }  // namespace tinyllm::runner

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <filesystem>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -20,6 +21,8 @@ class ContentHasher {
   void add_file(std::string_view name, const std::filesystem::path& path);
   // Returns the hash so far as 16 hex digits.
   std::string hex() const;
+  // Returns the hash of `pieces`, each added in order.
+  static std::string of(std::initializer_list<std::string_view> pieces);
 
  private:
   void mix(std::string_view bytes);

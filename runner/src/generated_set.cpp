@@ -66,44 +66,29 @@ reports::MutantInfo info_of(const json& m) {
   return info;
 }
 
-reports::MutantStatus status_named(const std::string& name) {
-  for (auto s : {reports::MutantStatus::Killed, reports::MutantStatus::Survived,
-                 reports::MutantStatus::Timeout})
-    if (name == reports::to_string(s)) return s;
-  throw json::other_error::create(501, "unknown status '" + name + "'", nullptr);
-}
-
 // Reads the yardstick into the built mutants; it must have been made from this manifest.
 void read_course_suite(const fs::path& build_dir, GeneratedSet& set) {
   const fs::path path = course_suite_results_path(build_dir);
-  const json doc =
-      read_json(path, build_dir, "the course suite's results on the generated mutants");
-  ContentHasher manifest;
-  manifest.add(reports::read_whole_file(generated_manifest_path(build_dir)));
-  try {
-    if (doc.at("manifest").get<std::string>() != manifest.hex())
+  const std::string rebuild = fmt::format(fmt::runtime(kHowToBuild), build_dir.string());
+  const auto results = read_course_suite_results(build_dir);
+  if (!results)
+    throw UsageError(fmt::format(
+        "{}: missing: the course suite's results on the generated mutants are not built; {}. "
+        "Nothing was graded.",
+        path.string(), rebuild));
+  if (results->manifest_hash != generated_manifest_hash(build_dir))
+    throw UsageError(fmt::format("{}: made from another build of the generated mutants; {}",
+                                 path.string(), rebuild));
+  std::map<std::string, CourseSuiteResult> by_id;
+  for (const CourseSuiteRecord& r : results->mutants) by_id[r.id] = r.result;
+  for (GeneratedEntry& m : set.mutants) {
+    if (m.build != "built") continue;
+    const auto found = by_id.find(m.info.id);
+    if (found == by_id.end())
       throw UsageError(
-          fmt::format("{}: made from another build of the generated mutants; rebuild: {}",
-                      path.string(), fmt::format(fmt::runtime(kHowToBuild), build_dir.string())));
-    std::map<std::string, CourseSuiteResult> results;
-    for (const json& r : doc.at("mutants"))
-      results[r.at("id").get<std::string>()] = {status_named(r.at("status").get<std::string>()),
-                                                r.at("reason").get<std::string>(),
-                                                r.at("killed_by").get<std::vector<std::string>>()};
-    for (GeneratedEntry& m : set.mutants) {
-      if (m.build != "built") continue;
-      const auto found = results.find(m.info.id);
-      if (found == results.end())
-        throw UsageError(fmt::format("{}: has no result for {}; rebuild: {}", path.string(),
-                                     m.info.id,
-                                     fmt::format(fmt::runtime(kHowToBuild), build_dir.string())));
-      m.course = found->second;
-      m.info.caught_by = found->second.killed_by;
-    }
-  } catch (const json::exception& e) {
-    throw UsageError(fmt::format("{}: not a file the build wrote ({}); rebuild: {}", path.string(),
-                                 e.what(),
-                                 fmt::format(fmt::runtime(kHowToBuild), build_dir.string())));
+          fmt::format("{}: has no result for {}; {}", path.string(), m.info.id, rebuild));
+    m.course = found->second;
+    m.info.caught_by = found->second.killed_by;
   }
 }
 
@@ -113,8 +98,10 @@ fs::path generated_manifest_path(const fs::path& build_dir) {
   return build_dir / "variants" / "generated.json";
 }
 
-fs::path course_suite_results_path(const fs::path& build_dir) {
-  return build_dir / "variants" / "course-suite.json";
+std::string generated_manifest_hash(const fs::path& build_dir) {
+  ContentHasher manifest;
+  manifest.add(reports::read_whole_file(generated_manifest_path(build_dir)));
+  return manifest.hex();
 }
 
 bool counted(const GeneratedEntry& m) {
@@ -168,24 +155,6 @@ GeneratedSet load_generated_set(const fs::path& build_dir, const fs::path& sourc
       ++c.counted;
   }
   return set;
-}
-
-void write_course_suite_results(const fs::path& build_dir, const reports::GradeResult& course) {
-  ContentHasher manifest;
-  manifest.add(reports::read_whole_file(generated_manifest_path(build_dir)));
-  json mutants = json::array();
-  for (const reports::MutantResult& m : course.mutants)
-    mutants.push_back({{"id", m.mutant.id},
-                       {"status", reports::to_string(m.status)},
-                       {"reason", m.reason},
-                       {"killed_by", m.killed_by}});
-  const json doc = {
-      {"format", 1}, {"manifest", manifest.hex()}, {"seed", course.seed}, {"mutants", mutants}};
-  // Written beside and renamed, so an interrupted build never leaves half a file.
-  const fs::path path = course_suite_results_path(build_dir);
-  const fs::path partial = path.string() + ".partial";
-  reports::write_whole_file(partial, doc.dump(1) + "\n");
-  fs::rename(partial, path);
 }
 
 std::vector<reports::MutantInfo> counted_mutants(const GeneratedSet& set) {

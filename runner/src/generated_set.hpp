@@ -11,17 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "course_suite_results.hpp"
 #include "reviewed.hpp"
 #include "tinyllm/reports/grade_result.hpp"
 
 namespace tinyllm::runner {
-
-// The course suite's result on one generated mutant.
-struct CourseSuiteResult {
-  reports::MutantStatus status = reports::MutantStatus::Survived;
-  std::string reason;
-  std::vector<std::string> killed_by;
-};
 
 struct GeneratedEntry {
   reports::MutantInfo info;  // kind Generated, required false; caught_by: the course tests
@@ -37,9 +31,8 @@ struct GeneratedSet {
   std::vector<std::string> stale_reviews;  // reviewed ids the generator no longer makes
 };
 
-// The build's files.
+// The build's manifest.
 std::filesystem::path generated_manifest_path(const std::filesystem::path& build_dir);
-std::filesystem::path course_suite_results_path(const std::filesystem::path& build_dir);
 
 // Returns whether a mutant is counted in a learner's score.
 bool counted(const GeneratedEntry& mutant);
@@ -50,11 +43,8 @@ bool counted(const GeneratedEntry& mutant);
 GeneratedSet load_generated_set(const std::filesystem::path& build_dir,
                                 const std::filesystem::path& source_dir, bool with_course_suite);
 
-// Writes the yardstick, course_suite_results_path(build_dir), from the course suite's grade over
-// the built generated mutants, tied to the manifest it was made from. Throws std::runtime_error
-// when the file cannot be written.
-void write_course_suite_results(const std::filesystem::path& build_dir,
-                                const reports::GradeResult& course);
+// Returns the content hash of the build's manifest (the yardstick is tied to it).
+std::string generated_manifest_hash(const std::filesystem::path& build_dir);
 
 // Returns the counted mutants, in order, as a grade's mutants.
 std::vector<reports::MutantInfo> counted_mutants(const GeneratedSet& set);

@@ -8,7 +8,6 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "content_hash.hpp"
 #include "errors.hpp"
 #include "reviewed.hpp"
 #include "tinyllm/reports/whole_file.hpp"
@@ -62,18 +61,17 @@ class GeneratedSetTest : public ::testing::Test {
         json{{"format", 1}, {"files", json::array()}, {"mutants", mutants}}.dump());
   }
   void write_yardstick(const std::vector<std::pair<std::string, std::string>>& statuses) {
-    ContentHasher manifest;
-    manifest.add(reports::read_whole_file(root_ / "build" / "variants" / "generated.json"));
-    json mutants = json::array();
-    for (const auto& [id, status] : statuses)
-      mutants.push_back({{"id", id},
-                         {"status", status},
-                         {"reason", ""},
-                         {"killed_by", status == "Killed" ? json{"Course.a"} : json::array()}});
-    reports::write_whole_file(
-        root_ / "build" / "variants" / "course-suite.json",
-        json{{"format", 1}, {"manifest", manifest.hex()}, {"seed", 1}, {"mutants", mutants}}
-            .dump());
+    CourseSuiteResults results;
+    results.manifest_hash = generated_manifest_hash(root_ / "build");
+    for (const auto& [id, status] : statuses) {
+      CourseSuiteRecord r{id, "", {}};
+      r.result.status = status == "Killed"    ? reports::MutantStatus::Killed
+                        : status == "Timeout" ? reports::MutantStatus::Timeout
+                                              : reports::MutantStatus::Survived;
+      if (status == "Killed") r.result.killed_by = {"Course.a"};
+      results.mutants.push_back(r);
+    }
+    write_course_suite_results(root_ / "build", results);
   }
   void write_reviews(const std::string& text) {
     reports::write_whole_file(root_ / "src" / "mutants" / "reviewed.toml", text);
