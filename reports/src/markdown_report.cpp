@@ -81,8 +81,9 @@ void append_survivors(std::string& out, const GradeResult& result) {
                                   : fmt::format("{}, {}: ", group.file, group.operator_name);
     out += fmt::format("- **{}{}**\n", detail::markdown_cell(where),
                        detail::markdown_cell(group_survivors_summary(group, result.reveal)));
+    // One line each, the code in backticks: raw, since a code span shows "&lt;" as written.
     for (const std::string& line : group_survivor_details(group, result.reveal)) {
-      out += fmt::format("  - {}\n", detail::markdown_cell(line));
+      out += fmt::format("  - {}\n", line);
     }
   }
   if (generated) out += fmt::format("\n{}\n", generated_survivors_meaning(result.reveal));
