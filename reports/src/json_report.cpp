@@ -60,12 +60,16 @@ json generated_location(const MutantInfo& info, std::string_view source) {
 // replacement text (the viewer draws the mutated line from it). A survivor shows only what the
 // policy allows: with Reveal::Title its lines and operator, the replacement a comment that says
 // so; with Reveal::Nothing see kWithheldFile.
-json generated_entry(const MutantResult& mutant, Reveal reveal, std::string_view source) {
+// When the file's source is withheld (a stand-in of comment lines), the mutant marks whole
+// stand-in lines and its replacement is a description: the real span would not fit.
+json generated_entry(const MutantResult& mutant, Reveal reveal, std::string_view source,
+                     bool source_withheld) {
   const MutantInfo& info = mutant.mutant;
   const bool survived = mutant.status == MutantStatus::Survived;
-  const bool whole = !survived || reveal == Reveal::TitleAndSymptom;
+  const bool whole = (!survived || reveal == Reveal::TitleAndSymptom) && !source_withheld;
   const std::string description =
       survived ? survivor_summary(mutant, reveal) : generated_description(info);
+  // A survivor hidden by Reveal::Nothing sits in kWithheldFile's one line.
   json entry = {{"id", info.id}};
   if (survived && reveal == Reveal::Nothing) {
     entry["mutatorName"] = "generated";
@@ -85,8 +89,11 @@ json generated_entry(const MutantResult& mutant, Reveal reveal, std::string_view
   return entry;
 }
 
-json mutant_entry(const MutantResult& mutant, Reveal reveal, std::string_view source) {
-  if (is_generated(mutant.mutant)) return generated_entry(mutant, reveal, source);
+json mutant_entry(const MutantResult& mutant, Reveal reveal, std::string_view source,
+                  bool source_withheld) {
+  if (is_generated(mutant.mutant)) {
+    return generated_entry(mutant, reveal, source, source_withheld);
+  }
   const MutantInfo& info = mutant.mutant;
   const bool hide = mutant.status == MutantStatus::Survived;
   const std::string title = visible_title(mutant, reveal);
@@ -190,8 +197,10 @@ json mutation_report_json(const GradeResult& result) {
               {"source", withheld ? kWithheldSource : visible_source(result, path)},
               {"mutants", json::array()}};
     }
-    file["mutants"].push_back(
-        mutant_entry(mutant, result.reveal, file["source"].get_ref<const std::string&>()));
+    const std::string& source = file["source"].get_ref<const std::string&>();
+    const auto real = result.oracle_files.find(path);
+    const bool source_withheld = real == result.oracle_files.end() || real->second != source;
+    file["mutants"].push_back(mutant_entry(mutant, result.reveal, source, source_withheld));
   }
   if (result.environment) {
     const GradeEnvironment& environment = *result.environment;
