@@ -290,6 +290,11 @@ std::vector<std::pair<std::string, GradeResult>> named_fixtures() {
       {"fail_reveal_symptom", fail_with_survivors(Reveal::TitleAndSymptom)},
       {"invalid_compile_error", invalid_compile_error()},
       {"invalid_reference_failures", invalid_reference_failures()},
+  };
+}
+
+std::vector<std::pair<std::string, GradeResult>> named_full_grade_fixtures() {
+  return {
       {"full_reveal_nothing", full_with_generated(Reveal::Nothing)},
       {"full_reveal_title", full_with_generated(Reveal::Title)},
       {"full_reveal_symptom", full_with_generated(Reveal::TitleAndSymptom)},

@@ -44,10 +44,13 @@ GradeResult many_generated_survivors(int count);
 // Returns the number of lines (newlines) in `text`.
 std::size_t line_count(const std::string& text);
 
-// Returns every fixture above with the name its report folder gets (suite_name is the fixture's
-// own learner): pass, fail_reveal_nothing, fail_reveal_title, fail_reveal_symptom,
-// invalid_compile_error, invalid_reference_failures, full_reveal_nothing, full_reveal_title,
-// full_reveal_symptom.
+// Returns the pitfalls-only fixtures above with the name its report folder gets (suite_name is the
+// fixture's own learner): pass, fail_reveal_nothing, fail_reveal_title, fail_reveal_symptom,
+// invalid_compile_error, invalid_reference_failures (the runner's batch tests use these six).
 std::vector<std::pair<std::string, GradeResult>> named_fixtures();
+
+// Returns full_with_generated at each reveal level, named full_reveal_nothing, full_reveal_title,
+// full_reveal_symptom.
+std::vector<std::pair<std::string, GradeResult>> named_full_grade_fixtures();
 
 }  // namespace tinyllm::reports::fixtures
