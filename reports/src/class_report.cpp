@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <tuple>
 
 #include "text.hpp"
+#include "tinyllm/reports/reveal.hpp"
 #include "tinyllm/reports/whole_file.hpp"
 
 namespace tinyllm::reports {
@@ -24,6 +26,10 @@ std::string csv_field(std::string_view field) {
   std::string quoted = "\"";
   for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
   return quoted + "\"";
+}
+
+bool is_generated_row(const ClassMutantRow& row) {
+  return row.kind == MutantKind::Generated;
 }
 
 const char* status_letter(MutantStatus status) {
@@ -55,25 +61,48 @@ std::vector<const GradeResult*> sorted_by_learner(const std::vector<GradeResult>
   return sorted;
 }
 
+// Returns every mutant any grade ran: pitfalls in id order (s01..s24 is the catalog's order), then
+// generated mutants by file, line, column and id (the grader's order).
+std::vector<ClassMutantRow> every_mutant(const std::vector<const GradeResult*>& results) {
+  std::map<std::string, const MutantInfo*> by_id;
+  for (const GradeResult* result : results) {
+    for (const MutantResult& mutant : result->mutants)
+      by_id.emplace(mutant.mutant.id, &mutant.mutant);
+  }
+  std::vector<const MutantInfo*> infos;
+  for (const auto& [id, info] : by_id) infos.push_back(info);
+  const auto key = [](const MutantInfo* m) {
+    return std::tuple(is_generated(*m), is_generated(*m) ? m->file : std::string(),
+                      is_generated(*m) ? m->line_begin : 0, is_generated(*m) ? m->column_begin : 0,
+                      m->id);
+  };
+  std::stable_sort(infos.begin(), infos.end(),
+                   [&](const MutantInfo* a, const MutantInfo* b) { return key(a) < key(b); });
+  std::vector<ClassMutantRow> rows;
+  for (const MutantInfo* info : infos) {
+    rows.push_back({info->id,
+                    is_generated(*info) ? generated_description(*info) : info->title,
+                    0,
+                    0,
+                    {},
+                    info->kind,
+                    info->file});
+  }
+  return rows;
+}
+
 }  // namespace
 
 ClassSummary summarize_class(const std::vector<GradeResult>& results) {
   ClassSummary summary;
+  summary.mutants = every_mutant(sorted_by_learner(results));
   std::map<std::string, std::size_t> mutant_index;
-  // Every mutant any grade ran, in id order (s01..s24 is the catalog's order).
-  for (const GradeResult* result : sorted_by_learner(results)) {
-    for (const MutantResult& mutant : result->mutants) {
-      if (mutant_index.emplace(mutant.mutant.id, summary.mutants.size()).second) {
-        summary.mutants.push_back({mutant.mutant.id, mutant.mutant.title, 0, 0, {}});
-      }
-    }
-  }
-  std::stable_sort(summary.mutants.begin(), summary.mutants.end(),
-                   [](const ClassMutantRow& a, const ClassMutantRow& b) { return a.id < b.id; });
   for (std::size_t i = 0; i < summary.mutants.size(); ++i) mutant_index[summary.mutants[i].id] = i;
+  std::map<std::string, ClassGeneratedFile> files;
 
   for (const GradeResult* result : sorted_by_learner(results)) {
-    ClassLearnerRow row{result->suite_name, result->verdict, result->score, 0, 0, {}};
+    ClassLearnerRow row{
+        result->suite_name, result->verdict, result->score, 0, 0, {}, result->mutant_set, {}};
     summary.pass += result->verdict == Verdict::Pass ? 1 : 0;
     summary.fail += result->verdict == Verdict::Fail ? 1 : 0;
     summary.invalid += result->verdict == Verdict::Invalid ? 1 : 0;
@@ -86,11 +115,29 @@ ClassSummary summarize_class(const std::vector<GradeResult>& results) {
         ++row.detected;
       } else {
         mutant.survived_in.push_back(result->suite_name);
-        row.survived.push_back(id);
       }
+      if (mutant.kind == MutantKind::Generated) {
+        ClassGeneratedCell& cell = row.generated[mutant.file];
+        ++cell.counted;
+        cell.detected += detected(status) ? 1 : 0;
+      }
+    }
+    // Survivors in the summary's order: pitfalls first.
+    for (const ClassMutantRow& mutant : summary.mutants) {
+      if (!mutant.survived_in.empty() && mutant.survived_in.back() == result->suite_name) {
+        row.survived.push_back(mutant.id);
+      }
+    }
+    for (const auto& [file, cell] : row.generated) {
+      ClassGeneratedFile& column = files[file];
+      column.file = file;
+      ++column.graded;
+      column.counted += cell.counted;
+      column.detected += cell.detected;
     }
     summary.learners.push_back(row);
   }
+  for (auto& [file, column] : files) summary.generated_files.push_back(column);
   return summary;
 }
 
@@ -103,16 +150,31 @@ std::string render_class_json(const std::vector<GradeResult>& results) {
                     {"invalid", summary.invalid}};
   out["learners"] = nlohmann::ordered_json::array();
   for (const ClassLearnerRow& row : summary.learners) {
+    nlohmann::ordered_json generated = nlohmann::ordered_json::object();
+    for (const auto& [file, cell] : row.generated) {
+      generated[file] = {{"counted", cell.counted}, {"detected", cell.detected}};
+    }
     out["learners"].push_back({{"learner", row.learner},
                                {"verdict", to_string(row.verdict)},
                                {"score", row.score},
                                {"detected", row.detected},
                                {"total", row.total},
-                               {"survived", row.survived}});
+                               {"survived", row.survived},
+                               {"mutantSet", to_string(row.mutant_set)},
+                               {"generated", generated}});
+  }
+  out["generatedFiles"] = nlohmann::ordered_json::array();
+  for (const ClassGeneratedFile& column : summary.generated_files) {
+    out["generatedFiles"].push_back({{"file", column.file},
+                                     {"graded", column.graded},
+                                     {"counted", column.counted},
+                                     {"detected", column.detected}});
   }
   out["mutants"] = nlohmann::ordered_json::array();
   for (const ClassMutantRow& row : summary.mutants) {
     out["mutants"].push_back({{"id", row.id},
+                              {"kind", is_generated_row(row) ? "generated" : "pitfall"},
+                              {"file", row.file},
                               {"title", row.title},
                               {"graded", row.graded},
                               {"detected", row.detected},
@@ -124,7 +186,12 @@ std::string render_class_json(const std::vector<GradeResult>& results) {
 std::string render_class_learners_csv(const std::vector<GradeResult>& results) {
   const ClassSummary summary = summarize_class(results);
   std::string out = "learner,verdict,score,detected,total";
-  for (const ClassMutantRow& mutant : summary.mutants) out += "," + csv_field(mutant.id);
+  for (const ClassMutantRow& mutant : summary.mutants) {
+    if (!is_generated_row(mutant)) out += "," + csv_field(mutant.id);
+  }
+  for (const ClassGeneratedFile& column : summary.generated_files) {
+    out += "," + csv_field(column.file);
+  }
   out += "\r\n";
   const std::vector<const GradeResult*> sorted = sorted_by_learner(results);
   for (std::size_t i = 0; i < sorted.size(); ++i) {
@@ -133,9 +200,16 @@ std::string render_class_learners_csv(const std::vector<GradeResult>& results) {
     out += fmt::format("{},{},{:.4f},{},{}", csv_field(row.learner), to_string(row.verdict),
                        row.score, row.detected, row.total);
     for (const ClassMutantRow& mutant : summary.mutants) {
+      if (is_generated_row(mutant)) continue;  // one column per file below
       const auto status = statuses.find(mutant.id);
       out += ",";
       out += status == statuses.end() ? "-" : status_letter(status->second);
+    }
+    for (const ClassGeneratedFile& column : summary.generated_files) {
+      const auto cell = row.generated.find(column.file);
+      out += cell == row.generated.end()
+                 ? std::string(",-")
+                 : fmt::format(",{}/{}", cell->second.detected, cell->second.counted);
     }
     out += "\r\n";
   }

@@ -15,6 +15,7 @@ namespace {
 using detail::escape_markup;
 
 constexpr int kCell = 22;
+constexpr int kFileCell = 64;  // a module file's column holds "12/14"
 constexpr int kLabelWidth = 180;
 constexpr int kHeader = 28;
 
@@ -30,21 +31,78 @@ const char* status_colour(MutantStatus status) {
   return "#bdbdbd";
 }
 
+// Returns the pitfalls' rows of the summary: the heat map and the chart have one column or bar
+// per pitfall and one per module file for the generated mutants.
+std::vector<const ClassMutantRow*> pitfalls_of(const ClassSummary& summary) {
+  std::vector<const ClassMutantRow*> pitfalls;
+  for (const ClassMutantRow& row : summary.mutants) {
+    if (row.kind == MutantKind::Pitfall) pitfalls.push_back(&row);
+  }
+  return pitfalls;
+}
+
+// Returns the file name without its folders and extension: "cast" for oracle/src/train/cast.cpp.
+std::string short_name(const std::string& path) {
+  const std::size_t slash = path.find_last_of('/');
+  std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+  const std::size_t dot = name.find_last_of('.');
+  return dot == std::string::npos ? name : name.substr(0, dot);
+}
+
+// Green when every generated mutant of the file was detected, red when none was, amber between.
+const char* share_colour(const ClassGeneratedCell& cell) {
+  if (cell.detected == cell.counted) return "#2e7d32";
+  if (cell.detected == 0) return "#c62828";
+  return "#f9a825";
+}
+
+std::string file_cells(const ClassLearnerRow& learner, const ClassSummary& summary, int x, int y) {
+  std::string svg;
+  for (const ClassGeneratedFile& column : summary.generated_files) {
+    const auto cell = learner.generated.find(column.file);
+    const bool graded = cell != learner.generated.end();
+    const std::string value =
+        graded ? fmt::format("{}/{}", cell->second.detected, cell->second.counted) : "-";
+    svg += fmt::format(
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"#fff\" "
+        "class=\"cell\" data-learner=\"{}\" data-file=\"{}\" data-detected=\"{}\"><title>{} · "
+        "generated mutants in {}: {}</title></rect>\n"
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"#fff\">{}</text>\n",
+        x, y, kFileCell, kCell, graded ? share_colour(cell->second) : "#bdbdbd",
+        escape_markup(learner.learner), escape_markup(column.file), escape_markup(value),
+        escape_markup(learner.learner), escape_markup(column.file),
+        graded ? value + " detected" : "not graded", x + kFileCell / 2, y + kCell / 2 + 4,
+        escape_markup(value));
+    x += kFileCell;
+  }
+  return svg;
+}
+
 std::string heat_map(const std::vector<GradeResult>& results, const ClassSummary& summary) {
   std::map<std::string, const GradeResult*> by_learner;
   for (const GradeResult& result : results) by_learner.emplace(result.suite_name, &result);
-  const int width = kLabelWidth + kCell * static_cast<int>(summary.mutants.size()) + 10;
+  const std::vector<const ClassMutantRow*> pitfalls = pitfalls_of(summary);
+  const int files_x = kLabelWidth + kCell * static_cast<int>(pitfalls.size());
+  const int width = files_x + kFileCell * static_cast<int>(summary.generated_files.size()) + 10;
   const int height = kHeader + kCell * static_cast<int>(summary.learners.size()) + 10;
   std::string svg = fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} "
       "{1}\" role=\"img\" aria-labelledby=\"heat-title\" font-family=\"sans-serif\" "
       "font-size=\"10\">\n<title id=\"heat-title\">Mutant status per learner: green killed, amber "
-      "timeout, red survived, grey not graded</title>\n",
+      "timeout, red survived, grey not graded; per module file, the generated mutants detected "
+      "of those counted</title>\n",
       width, height);
-  for (std::size_t m = 0; m < summary.mutants.size(); ++m) {
+  for (std::size_t m = 0; m < pitfalls.size(); ++m) {
     svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
                        kLabelWidth + kCell * static_cast<int>(m) + kCell / 2, kHeader - 8,
-                       escape_markup(summary.mutants[m].id));
+                       escape_markup(pitfalls[m]->id));
+  }
+  for (std::size_t f = 0; f < summary.generated_files.size(); ++f) {
+    const std::string& file = summary.generated_files[f].file;
+    svg +=
+        fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\"><title>{}</title>{}</text>\n",
+                    files_x + kFileCell * static_cast<int>(f) + kFileCell / 2, kHeader - 8,
+                    escape_markup(file), escape_markup(detail::truncate(short_name(file), 10)));
   }
   for (std::size_t l = 0; l < summary.learners.size(); ++l) {
     const ClassLearnerRow& learner = summary.learners[l];
@@ -56,8 +114,8 @@ std::string heat_map(const std::vector<GradeResult>& results, const ClassSummary
     if (result.verdict != Verdict::Invalid) {
       for (const MutantResult& mutant : result.mutants) statuses[mutant.mutant.id] = mutant.status;
     }
-    for (std::size_t m = 0; m < summary.mutants.size(); ++m) {
-      const ClassMutantRow& mutant = summary.mutants[m];
+    for (std::size_t m = 0; m < pitfalls.size(); ++m) {
+      const ClassMutantRow& mutant = *pitfalls[m];
       const auto status = statuses.find(mutant.id);
       const bool graded = status != statuses.end();
       svg += fmt::format(
@@ -70,20 +128,38 @@ std::string heat_map(const std::vector<GradeResult>& results, const ClassSummary
           escape_markup(learner.learner), escape_markup(mutant.id), escape_markup(mutant.title),
           graded ? to_string(status->second) : "not graded (INVALID suite)");
     }
+    svg += file_cells(learner, summary, files_x, y);
   }
   return svg + "</svg>\n";
 }
 
+// A bar of the survival chart: a pitfall, or the generated mutants of one module file.
+struct Bar {
+  std::string id;     // data-mutant, or data-file for a module file
+  bool file = false;  // a module file's generated mutants
+  std::string label;
+  int graded = 0;  // mutant runs (a pitfall: suites)
+  int detected = 0;
+};
+
 std::string survival_chart(const ClassSummary& summary) {
-  std::vector<const ClassMutantRow*> rows;
-  for (const ClassMutantRow& row : summary.mutants) rows.push_back(&row);
-  const auto rate = [](const ClassMutantRow* row) {
+  std::vector<Bar> bars;
+  for (const ClassMutantRow* row : pitfalls_of(summary)) {
+    bars.push_back(
+        {row->id, false, fmt::format("{} {}", row->id, row->title), row->graded, row->detected});
+  }
+  for (const ClassGeneratedFile& column : summary.generated_files) {
+    bars.push_back({column.file, true, fmt::format("generated: {}", column.file), column.counted,
+                    column.detected});
+  }
+  std::vector<const Bar*> rows;
+  for (const Bar& bar : bars) rows.push_back(&bar);
+  const auto rate = [](const Bar* row) {
     return row->graded == 0 ? 0.0 : 1.0 - static_cast<double>(row->detected) / row->graded;
   };
   // Most-survived first: the pitfalls the class tests least come to the top.
-  std::stable_sort(rows.begin(), rows.end(), [&](const ClassMutantRow* a, const ClassMutantRow* b) {
-    return rate(a) > rate(b);
-  });
+  std::stable_sort(rows.begin(), rows.end(),
+                   [&](const Bar* a, const Bar* b) { return rate(a) > rate(b); });
   constexpr int kBar = 300;
   constexpr int kRow = 20;
   constexpr int kLabel = 340;
@@ -93,23 +169,23 @@ std::string survival_chart(const ClassSummary& summary) {
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} "
       "{1}\" role=\"img\" aria-labelledby=\"survival-title\" font-family=\"sans-serif\" "
       "font-size=\"11\">\n<title id=\"survival-title\">Share of graded suites in which each "
-      "pitfall's mutant survived</title>\n",
+      "pitfall's mutant survived, and share of each module file's generated mutants that "
+      "survived</title>\n",
       width, height);
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    const ClassMutantRow& row = *rows[i];
+    const Bar& row = *rows[i];
     const int y = kRow * static_cast<int>(i) + 4;
     const int survived = row.graded - row.detected;
     svg += fmt::format(
         "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n"
         "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#eeeeee\"/>\n"
         "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#c62828\" class=\"bar\" "
-        "data-mutant=\"{}\"><title>{}: survived in {} of {}</title></rect>\n"
+        "{}=\"{}\"><title>{}: survived in {} of {}</title></rect>\n"
         "<text x=\"{}\" y=\"{}\">{}/{} ({})</text>\n",
-        kLabel - 6, y + 12,
-        escape_markup(detail::truncate(fmt::format("{} {}", row.id, row.title), 52)), kLabel, y,
-        kBar, kRow - 4, kLabel, y, static_cast<int>(rate(&row) * kBar + 0.5), kRow - 4,
-        escape_markup(row.id), escape_markup(row.title), survived, row.graded, kLabel + kBar + 6,
-        y + 12, survived, row.graded, percent(rate(&row)));
+        kLabel - 6, y + 12, escape_markup(detail::truncate(row.label, 52)), kLabel, y, kBar,
+        kRow - 4, kLabel, y, static_cast<int>(rate(&row) * kBar + 0.5), kRow - 4,
+        row.file ? "data-file" : "data-mutant", escape_markup(row.id), escape_markup(row.label),
+        survived, row.graded, kLabel + kBar + 6, y + 12, survived, row.graded, percent(rate(&row)));
   }
   return svg + "</svg>\n";
 }
@@ -117,13 +193,28 @@ std::string survival_chart(const ClassSummary& summary) {
 std::string learners_table(const ClassSummary& summary) {
   std::string html =
       "<table>\n<thead><tr><th>Learner</th><th>Verdict</th><th>Score</th><th>Detected</th>"
-      "<th>Survived</th></tr></thead>\n<tbody>\n";
+      "<th>Mutant set</th><th>Survived</th></tr></thead>\n<tbody>\n";
   for (const ClassLearnerRow& row : summary.learners) {
+    // The pitfalls that survived by id; generated survivors by number (there may be a hundred).
+    std::vector<std::string> survived;
+    int generated = 0;
+    for (const std::string& id : row.survived) {
+      const bool pitfall = std::any_of(
+          summary.mutants.begin(), summary.mutants.end(),
+          [&](const ClassMutantRow& m) { return m.id == id && m.kind == MutantKind::Pitfall; });
+      if (pitfall)
+        survived.push_back(id);
+      else
+        ++generated;
+    }
+    if (generated > 0) survived.push_back(fmt::format("{} generated", generated));
     html += fmt::format(
-        "<tr class=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}/{}</td><td>{}</td></tr>\n",
+        "<tr class=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}/{}</td><td>{}</td><td>{}</td>"
+        "</tr>\n",
         to_string(row.verdict), escape_markup(row.learner), to_string(row.verdict),
         row.verdict == Verdict::Invalid ? std::string("—") : percent(row.score), row.detected,
-        row.total, escape_markup(detail::join(row.survived, ", ")));
+        row.total, row.mutant_set == MutantSet::Full ? "full" : "pitfalls only",
+        escape_markup(detail::join(survived, ", ")));
   }
   return html + "</tbody>\n</table>\n";
 }
@@ -143,7 +234,7 @@ std::string render_class_html(const std::vector<GradeResult>& results) {
       "4px "
       "0 12px; }}\n</style>\n</head>\n<body>\n"
       "<h1>Class report</h1>\n<p>{} suites: {} PASS, {} FAIL, {} INVALID.</p>\n"
-      "<h2>Which pitfalls survive</h2>\n{}"
+      "<h2>Which pitfalls and module files survive</h2>\n{}"
       "<h2>Every suite against every mutant</h2>\n"
       "<p class=\"legend\"><span style=\"background:#2e7d32\"></span>killed<span "
       "style=\"background:#f9a825\"></span>timeout<span "

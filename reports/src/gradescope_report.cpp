@@ -33,6 +33,22 @@ std::string mutant_output(const MutantResult& mutant, Reveal reveal, bool graded
   return out;
 }
 
+// One test per module file and operator of generated mutants (one in all when the policy hides
+// where survivors are), worth a point per counted mutant: a hundred one-point tests would bury the
+// pitfalls, and the total stays the number of mutants detected.
+json generated_test(const GeneratedGroup& group, Reveal reveal) {
+  const std::string name = group.file.empty() ? std::string("Generated mutants")
+                                              : fmt::format("Generated mutants: {}, {}", group.file,
+                                                            group.operator_name);
+  std::string output = fmt::format("{} of {} detected.", group.detected, group.counted);
+  if (!group.survivors.empty()) {
+    output += fmt::format("\n{}", group_survivors_summary(group, reveal));
+    for (const std::string& line : group_survivor_details(group, reveal)) output += "\n" + line;
+    output += "\n" + generated_survivors_meaning(reveal);
+  }
+  return test_entry(name, group.detected, group.counted, group.survivors.empty(), output);
+}
+
 }  // namespace
 
 json gradescope_results_json(const GradeResult& result) {
@@ -40,10 +56,12 @@ json gradescope_results_json(const GradeResult& result) {
   json tests = json::array();
   std::string reference_output = graded ? "Every test passes on the reference implementation."
                                         : detail::join(detail::verdict_reasons(result), "\n");
+  reference_output += fmt::format("\nMutant set: {}.", detail::graded_set(result));
   tests.push_back(test_entry("Suite compiles and accepts the reference implementation", 0, 0,
                              graded, reference_output));
   double total = 0;
   for (const MutantResult& mutant : result.mutants) {
+    if (is_generated(mutant.mutant)) continue;  // grouped below
     const bool caught = graded && detected(mutant.status);
     const std::string title = visible_title(mutant, result.reveal);
     const std::string name = title.empty() ? fmt::format("Mutant {}", mutant.mutant.id)
@@ -51,6 +69,12 @@ json gradescope_results_json(const GradeResult& result) {
     tests.push_back(
         test_entry(name, caught ? 1 : 0, 1, caught, mutant_output(mutant, result.reveal, graded)));
     total += caught ? 1 : 0;
+  }
+  if (graded) {
+    for (const GeneratedGroup& group : generated_groups(result)) {
+      tests.push_back(generated_test(group, result.reveal));
+      total += group.detected;
+    }
   }
   return {{"score", total},          {"output", render_markdown_report(result)},
           {"output_format", "md"},   {"test_output_format", "text"},

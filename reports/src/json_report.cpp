@@ -8,6 +8,7 @@
 #include <set>
 
 #include "tinyllm/reports/reveal.hpp"
+#include "verdict_reasons.hpp"
 
 #ifndef TINYLLM_REPORTS_VERSION
 #define TINYLLM_REPORTS_VERSION "0"
@@ -41,7 +42,58 @@ json site_location(const MutantInfo& info, std::string_view source) {
           {"end", {{"line", last}, {"column", std::max(end_column, start_column + 1)}}}};
 }
 
-json mutant_entry(const MutantResult& mutant, Reveal reveal, std::string_view source) {
+// Where generated survivors go when the policy reveals nothing: not their file (its path and their
+// line would say where they are) but this stand-in file, each on its one line.
+constexpr const char* kWithheldFile = "withheld generated mutants";
+constexpr const char* kWithheldSource =
+    "// The grading policy reveals nothing about the generated mutants that survived.\n";
+
+// The replaced text's exact span, as the generator located it; the whole lines when it did not.
+json generated_location(const MutantInfo& info, std::string_view source) {
+  if (info.column_begin < 1 || info.column_end < 1) return site_location(info, source);
+  return {
+      {"start", {{"line", info.line_begin}, {"column", info.column_begin}}},
+      {"end", {{"line", std::max(info.line_begin, info.line_end)}, {"column", info.column_end}}}};
+}
+
+// A generated mutant as the ecosystem shows one: at its span, named by its operator, with its
+// replacement text (the viewer draws the mutated line from it). A survivor shows only what the
+// policy allows: with Reveal::Title its lines and operator, the replacement a comment that says
+// so; with Reveal::Nothing see kWithheldFile.
+// When the file's source is withheld (a stand-in of comment lines), the mutant marks whole
+// stand-in lines and its replacement is a description: the real span would not fit.
+json generated_entry(const MutantResult& mutant, Reveal reveal, std::string_view source,
+                     bool source_withheld) {
+  const MutantInfo& info = mutant.mutant;
+  const bool survived = mutant.status == MutantStatus::Survived;
+  const bool whole = (!survived || reveal == Reveal::TitleAndSymptom) && !source_withheld;
+  const std::string description =
+      survived ? survivor_summary(mutant, reveal) : generated_description(info);
+  // A survivor hidden by Reveal::Nothing sits in kWithheldFile's one line.
+  json entry = {{"id", info.id}};
+  if (survived && reveal == Reveal::Nothing) {
+    entry["mutatorName"] = "generated";
+    entry["location"] = {{"start", {{"line", 1}, {"column", 1}}},
+                         {"end", {{"line", 1}, {"column", 3}}}};
+  } else {
+    entry["mutatorName"] = info.operator_name;
+    entry["location"] = whole ? generated_location(info, source) : site_location(info, source);
+  }
+  entry["status"] = to_string(mutant.status);
+  entry["statusReason"] =
+      mutant.reason.empty() ? std::string(to_string(mutant.status)) : mutant.reason;
+  entry["description"] = description;
+  entry["replacement"] = whole ? info.replacement : fmt::format("/* {} */", description);
+  entry["killedBy"] = mutant.killed_by;
+  entry["duration"] = std::llround(mutant.seconds * 1000.0);
+  return entry;
+}
+
+json mutant_entry(const MutantResult& mutant, Reveal reveal, std::string_view source,
+                  bool source_withheld) {
+  if (is_generated(mutant.mutant)) {
+    return generated_entry(mutant, reveal, source, source_withheld);
+  }
   const MutantInfo& info = mutant.mutant;
   const bool hide = mutant.status == MutantStatus::Survived;
   const std::string title = visible_title(mutant, reveal);
@@ -92,15 +144,34 @@ json test_files(const GradeResult& result) {
   return files;
 }
 
+// The schema's config is free-form: the grade's settings, the set graded and what became of the
+// generated mutants.
 json grade_config(const GradeResult& result) {
   json required = json::array();
+  int pitfalls = 0;
   for (const MutantResult& mutant : result.mutants) {
     if (mutant.mutant.required) required.push_back(mutant.mutant.id);
+    pitfalls += is_generated(mutant.mutant) ? 0 : 1;
   }
-  return {{"suite", result.suite_name},  {"verdict", to_string(result.verdict)},
-          {"score", result.score},       {"threshold", result.threshold},
-          {"seed", result.seed},         {"reveal", reveal_name(result.reveal)},
-          {"requiredMutants", required}, {"invalidReasons", result.invalid_reasons}};
+  const GeneratedCounts& counts = result.generated;
+  return {{"suite", result.suite_name},
+          {"verdict", to_string(result.verdict)},
+          {"score", result.score},
+          {"threshold", result.threshold},
+          {"seed", result.seed},
+          {"reveal", reveal_name(result.reveal)},
+          {"mutantSet", to_string(result.mutant_set)},
+          {"gradedSet", detail::graded_set(result)},
+          {"pitfalls", pitfalls},
+          {"generated",
+           {{"raw", counts.raw},
+            {"equivalent", counts.equivalent},
+            {"duplicate", counts.duplicate},
+            {"reviewed", counts.reviewed},
+            {"courseUndetected", counts.course_undetected},
+            {"counted", counts.counted}}},
+          {"requiredMutants", required},
+          {"invalidReasons", result.invalid_reasons}};
 }
 
 }  // namespace
@@ -117,15 +188,19 @@ json mutation_report_json(const GradeResult& result) {
       {"testFiles", test_files(result)},
   };
   for (const MutantResult& mutant : result.mutants) {
-    const std::string& path = mutant.mutant.file;
+    const bool withheld = is_generated(mutant.mutant) && mutant.status == MutantStatus::Survived &&
+                          result.reveal == Reveal::Nothing;
+    const std::string path = withheld ? kWithheldFile : mutant.mutant.file;
     json& file = report["files"][path];
     if (!file.contains("mutants")) {
       file = {{"language", "cpp"},
-              {"source", visible_source(result, path)},
+              {"source", withheld ? kWithheldSource : visible_source(result, path)},
               {"mutants", json::array()}};
     }
-    file["mutants"].push_back(
-        mutant_entry(mutant, result.reveal, file["source"].get_ref<const std::string&>()));
+    const std::string& source = file["source"].get_ref<const std::string&>();
+    const auto real = result.oracle_files.find(path);
+    const bool source_withheld = real == result.oracle_files.end() || real->second != source;
+    file["mutants"].push_back(mutant_entry(mutant, result.reveal, source, source_withheld));
   }
   if (result.environment) {
     const GradeEnvironment& environment = *result.environment;

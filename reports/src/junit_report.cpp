@@ -33,7 +33,10 @@ std::string mutant_case_name(const MutantResult& mutant, Reveal reveal) {
 std::vector<Case> mutant_cases(const GradeResult& result) {
   std::vector<Case> cases;
   for (const MutantResult& mutant : result.mutants) {
-    Case entry{mutant_case_name(mutant, result.reveal), "tinyllm.mutants", mutant.seconds, ""};
+    // CI viewers group cases by classname: the pitfalls, then the generated mutants.
+    Case entry{mutant_case_name(mutant, result.reveal),
+               is_generated(mutant.mutant) ? "tinyllm.generated" : "tinyllm.mutants",
+               mutant.seconds, ""};
     if (mutant.status == MutantStatus::Survived) {
       const std::string summary = survivor_summary(mutant, result.reveal);
       entry.body =
@@ -93,9 +96,12 @@ std::string render_junit_report(const GradeResult& result) {
       "      <property name=\"score\" value=\"{6}\"/>\n"
       "      <property name=\"threshold\" value=\"{7}\"/>\n"
       "      <property name=\"seed\" value=\"{8}\"/>\n"
+      "      <property name=\"mutant_set\" value=\"{9}\"/>\n"
+      "      <property name=\"graded_set\" value=\"{10}\"/>\n"
       "    </properties>\n",
       name, cases.size(), failures, errors, seconds(result.seconds), to_string(result.verdict),
-      fmt::format("{:.4f}", result.score), fmt::format("{:.4f}", result.threshold), result.seed);
+      fmt::format("{:.4f}", result.score), fmt::format("{:.4f}", result.threshold), result.seed,
+      to_string(result.mutant_set), escape_xml(detail::graded_set(result)));
   for (const Case& entry : cases) {
     const std::string open =
         fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"{}\"",

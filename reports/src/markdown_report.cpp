@@ -33,6 +33,7 @@ void append_code_block(std::string& out, std::string_view text) {
 void append_table(std::string& out, const GradeResult& result) {
   out += "| Mutant | Status | Pitfall | Killed by |\n|---|---|---|---|\n";
   for (const MutantResult& mutant : result.mutants) {
+    if (is_generated(mutant.mutant)) continue;  // their own table: append_generated_table
     std::string title = visible_title(mutant, result.reveal);
     if (title.empty()) title = "*(hidden until detected)*";
     std::string killers = detail::join_limited(mutant.killed_by, kKillersShown);
@@ -42,6 +43,50 @@ void append_table(std::string& out, const GradeResult& result) {
         mutant.status == MutantStatus::Survived ? "**Survived**" : to_string(mutant.status),
         detail::markdown_cell(title), detail::markdown_cell(killers));
   }
+}
+
+// The generated mutants per module file and operator (one row in all when the policy hides where
+// survivors are): a hundred rows of single mutants would bury the pitfalls.
+void append_generated_table(std::string& out, const GradeResult& result) {
+  const std::vector<GeneratedGroup> groups = generated_groups(result);
+  if (groups.empty()) return;
+  out +=
+      "\n### Generated mutants\n\n| File | Operator | Detected | Survived |\n|---|---|---|---|\n";
+  for (const GeneratedGroup& group : groups) {
+    out += fmt::format(
+        "| {} | {} | {}/{} | {} |\n",
+        group.file.empty() ? "*(withheld)*" : detail::markdown_cell(group.file),
+        group.operator_name.empty() ? "*(withheld)*" : detail::markdown_cell(group.operator_name),
+        group.detected, group.counted, group.survivors.size());
+  }
+}
+
+void append_survivors(std::string& out, const GradeResult& result) {
+  bool any = false;
+  for (const MutantResult& mutant : result.mutants) {
+    if (mutant.status != MutantStatus::Survived) continue;
+    if (!any) out += "\n### What survived\n\n";
+    any = true;
+    if (is_generated(mutant.mutant)) continue;
+    out += fmt::format("- **{}** — {}\n",
+                       detail::markdown_cell(survivor_summary(mutant, result.reveal)),
+                       survivor_meaning(mutant, result.reveal));
+  }
+  bool generated = false;
+  for (const GeneratedGroup& group : generated_groups(result)) {
+    if (group.survivors.empty()) continue;
+    generated = true;
+    const std::string where = group.file.empty()
+                                  ? std::string()
+                                  : fmt::format("{}, {}: ", group.file, group.operator_name);
+    out += fmt::format("- **{}{}**\n", detail::markdown_cell(where),
+                       detail::markdown_cell(group_survivors_summary(group, result.reveal)));
+    // One line each, the code in backticks: raw, since a code span shows "&lt;" as written.
+    for (const std::string& line : group_survivor_details(group, result.reveal)) {
+      out += fmt::format("  - {}\n", line);
+    }
+  }
+  if (generated) out += fmt::format("\n{}\n", generated_survivors_meaning(result.reveal));
 }
 
 void append_invalid(std::string& out, const GradeResult& result) {
@@ -68,6 +113,7 @@ std::string render_markdown_report(const GradeResult& result) {
   std::string out =
       fmt::format("## Mutation grade: {} — **{}**\n\n", detail::markdown_cell(result.suite_name),
                   to_string(result.verdict));
+  out += fmt::format("Mutant set: {}.\n\n", detail::graded_set(result));
   if (result.verdict != Verdict::Invalid) out += fmt::format("{}.\n\n", detail::score_line(result));
   for (const std::string& reason : detail::verdict_reasons(result)) {
     out += fmt::format("- {}\n", reason);
@@ -78,15 +124,8 @@ std::string render_markdown_report(const GradeResult& result) {
   }
   out += "\n";
   append_table(out, result);
-  bool any = false;
-  for (const MutantResult& mutant : result.mutants) {
-    if (mutant.status != MutantStatus::Survived) continue;
-    if (!any) out += "\n### What survived\n\n";
-    any = true;
-    out += fmt::format("- **{}** — {}\n",
-                       detail::markdown_cell(survivor_summary(mutant, result.reveal)),
-                       survivor_meaning(mutant, result.reveal));
-  }
+  append_generated_table(out, result);
+  append_survivors(out, result);
   out += fmt::format("\n<sub>Grading seed {}.</sub>\n", result.seed);
   return out;
 }

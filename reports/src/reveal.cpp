@@ -4,7 +4,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <utility>
+
+#include "text.hpp"
 
 namespace tinyllm::reports {
 
@@ -16,7 +19,54 @@ constexpr std::pair<Reveal, std::string_view> kRevealNames[] = {
     {Reveal::Title, "title"},
     {Reveal::TitleAndSymptom, "title_and_symptom"}};
 
+// How many survivor ids a hidden group names before "and N more".
+constexpr std::size_t kHiddenIdsShown = 3;
+// How many line numbers a group's summary names before "and N more".
+constexpr std::size_t kLinesShown = 8;
+
+// Returns `text` with each run of white space made one space, trimmed.
+std::string one_line(std::string_view text) {
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
+
+bool hides_generated_survivors(const GradeResult& result) {
+  return result.reveal == Reveal::Nothing &&
+         std::any_of(result.mutants.begin(), result.mutants.end(), [](const MutantResult& m) {
+           return is_generated(m.mutant) && m.status == MutantStatus::Survived;
+         });
+}
+
 }  // namespace
+
+bool is_generated(const MutantInfo& mutant) {
+  return mutant.kind == MutantKind::Generated;
+}
+
+std::string file_and_line(const MutantInfo& mutant) {
+  return fmt::format("{}:{}", mutant.file, mutant.line_begin);
+}
+
+std::string replaced_text(const MutantInfo& mutant) {
+  if (mutant.replacement.empty()) return fmt::format("`{}` removed", one_line(mutant.original));
+  return fmt::format("`{}` replaced by `{}`", one_line(mutant.original),
+                     one_line(mutant.replacement));
+}
+
+std::string generated_description(const MutantInfo& mutant) {
+  return fmt::format("{}: {} ({})", file_and_line(mutant), replaced_text(mutant),
+                     mutant.operator_name);
+}
 
 std::string_view reveal_name(Reveal reveal) {
   for (const auto& [level, name] : kRevealNames) {
@@ -33,12 +83,29 @@ std::optional<Reveal> parse_reveal(std::string_view name) {
 }
 
 std::string visible_title(const MutantResult& mutant, Reveal reveal) {
-  if (mutant.status == MutantStatus::Survived && reveal == Reveal::Nothing) return "";
-  return mutant.mutant.title;
+  const bool survived = mutant.status == MutantStatus::Survived;
+  if (survived && reveal == Reveal::Nothing) return "";
+  if (!is_generated(mutant.mutant)) return mutant.mutant.title;
+  if (survived && reveal == Reveal::Title) {
+    return fmt::format("{}, {}", file_and_line(mutant.mutant), mutant.mutant.operator_name);
+  }
+  return generated_description(mutant.mutant);
 }
 
 std::string survivor_summary(const MutantResult& mutant, Reveal reveal) {
   const MutantInfo& info = mutant.mutant;
+  if (is_generated(info)) {
+    switch (reveal) {
+      case Reveal::Nothing:
+        return fmt::format("a generated mutant survived ({})", info.id);
+      case Reveal::Title:
+        return fmt::format("{}: {}, {}", info.id, file_and_line(info), info.operator_name);
+      case Reveal::TitleAndSymptom:
+        return fmt::format("{}: {}, {}: {}", info.id, file_and_line(info), info.operator_name,
+                           replaced_text(info));
+    }
+    return info.id;
+  }
   switch (reveal) {
     case Reveal::Nothing:
       return fmt::format("a mutant survived ({})", info.id);
@@ -51,6 +118,14 @@ std::string survivor_summary(const MutantResult& mutant, Reveal reveal) {
 }
 
 std::string survivor_meaning(const MutantResult& mutant, Reveal reveal) {
+  if (is_generated(mutant.mutant)) {
+    if (reveal == Reveal::Nothing) return generated_survivors_meaning(reveal);
+    return fmt::format(
+        "Every one of your tests passed when the code at {} was changed ({}), a change the course "
+        "suite detects: your tests pass when that code is changed. Add a test whose result "
+        "depends on it.",
+        file_and_line(mutant.mutant), mutant.mutant.operator_name);
+  }
   if (reveal == Reveal::Nothing) {
     return fmt::format(
         "Every one of your tests passed on mutant {}, an implementation with a known bug: your "
@@ -61,6 +136,64 @@ std::string survivor_meaning(const MutantResult& mutant, Reveal reveal) {
       "Every one of your tests passed on an implementation with this bug: your tests do not catch "
       "the pitfall \"{}\". Add a test that fails when it is present.",
       mutant.mutant.title);
+}
+
+std::string generated_survivors_meaning(Reveal reveal) {
+  if (reveal == Reveal::Nothing) {
+    return "Every one of your tests passed on a generated mutant, a small change to the module's "
+           "code that the course suite detects: your tests pass when that code is changed.";
+  }
+  return "Your tests pass when that code is changed, and the course suite detects each change: add "
+         "tests whose results depend on it.";
+}
+
+std::vector<GeneratedGroup> generated_groups(const GradeResult& result) {
+  const bool hide = hides_generated_survivors(result);
+  std::map<std::pair<std::string, std::string>, GeneratedGroup> groups;
+  for (const MutantResult& mutant : result.mutants) {
+    if (!is_generated(mutant.mutant)) continue;
+    std::pair<std::string, std::string> key;
+    if (!hide) key = {mutant.mutant.file, mutant.mutant.operator_name};
+    GeneratedGroup& group = groups[key];
+    group.file = key.first;
+    group.operator_name = key.second;
+    ++group.counted;
+    if (detected(mutant.status))
+      ++group.detected;
+    else
+      group.survivors.push_back(&mutant);
+  }
+  std::vector<GeneratedGroup> sorted;
+  for (auto& [key, group] : groups) sorted.push_back(std::move(group));
+  return sorted;
+}
+
+std::string group_survivors_summary(const GeneratedGroup& group, Reveal reveal) {
+  const std::size_t count = group.survivors.size();
+  if (reveal == Reveal::Nothing || group.file.empty()) {
+    std::vector<std::string> ids;
+    for (const MutantResult* mutant : group.survivors) ids.push_back(mutant->mutant.id);
+    if (count == 1) return fmt::format("a generated mutant survived ({})", ids[0]);
+    return fmt::format("{} generated mutants survived ({})", count,
+                       detail::join_limited(ids, kHiddenIdsShown));
+  }
+  std::vector<std::string> lines;
+  for (const MutantResult* mutant : group.survivors) {
+    const std::string line = std::to_string(mutant->mutant.line_begin);
+    if (std::find(lines.begin(), lines.end(), line) == lines.end()) lines.push_back(line);
+  }
+  return fmt::format("{} survived ({} {})", count, lines.size() == 1 ? "line" : "lines",
+                     detail::join_limited(lines, kLinesShown));
+}
+
+std::vector<std::string> group_survivor_details(const GeneratedGroup& group, Reveal reveal) {
+  std::vector<std::string> details;
+  if (reveal != Reveal::TitleAndSymptom) return details;
+  for (const MutantResult* mutant : group.survivors) {
+    details.push_back(
+        fmt::format("line {}: {}", mutant->mutant.line_begin, replaced_text(mutant->mutant)));
+  }
+  return details;
 }
 
 std::string status_with_reason(const MutantResult& mutant) {
@@ -81,6 +214,7 @@ std::string percent(double fraction) {
 std::string visible_source(const GradeResult& result, const std::string& path) {
   const auto found = result.oracle_files.find(path);
   if (found == result.oracle_files.end()) return "";
+  // Pitfalls and generated mutants alike: a survivor's file would show its site.
   const bool survivor_here =
       std::any_of(result.mutants.begin(), result.mutants.end(), [&](const MutantResult& m) {
         return m.status == MutantStatus::Survived && m.mutant.file == path;

@@ -5,6 +5,8 @@
 #include <fmt/color.h>
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "text.hpp"
 #include "tinyllm/reports/reference_output.hpp"
 #include "tinyllm/reports/reveal.hpp"
@@ -16,6 +18,8 @@ namespace {
 constexpr std::size_t kTitleWidth = 48;
 constexpr std::size_t kKillersWidth = 56;
 constexpr std::size_t kWrapWidth = 96;
+// Survivor details (the replaced text) shown per group before "and N more".
+constexpr std::size_t kDetailsPerGroup = 3;
 
 class Painter {
  public:
@@ -63,6 +67,7 @@ void append_table(std::string& out, const GradeResult& result, const Painter& pa
                            "killed by"),
                fmt::emphasis::bold);
   for (const MutantResult& mutant : result.mutants) {
+    if (is_generated(mutant.mutant)) continue;  // counted below the table, survivors grouped
     std::string title = visible_title(mutant, result.reveal);
     if (title.empty()) title = "(hidden until detected)";
     const std::string killers =
@@ -73,6 +78,48 @@ void append_table(std::string& out, const GradeResult& result, const Painter& pa
                        pad(detail::truncate(title, kTitleWidth), kTitleWidth),
                        detail::truncate(killers, kKillersWidth));
   }
+  int counted = 0;
+  int survived = 0;
+  for (const GeneratedGroup& group : generated_groups(result)) {
+    counted += group.counted;
+    survived += static_cast<int>(group.survivors.size());
+  }
+  if (counted > 0) {
+    out += fmt::format("  + {} generated mutants: {} detected, {} survived\n", counted,
+                       counted - survived, survived);
+  }
+}
+
+// Generated survivors, one line per module file and operator (one line in all when the policy
+// hides where they are), never one row per mutant.
+void append_generated_survivors(std::string& out, const GradeResult& result, const Painter& paint) {
+  std::vector<GeneratedGroup> groups = generated_groups(result);
+  std::erase_if(groups, [](const GeneratedGroup& group) { return group.survivors.empty(); });
+  if (groups.empty()) return;
+  std::size_t file_width = 0;
+  std::size_t operator_width = 0;
+  for (const GeneratedGroup& group : groups) {
+    file_width = std::max(file_width, detail::display_width(group.file));
+    operator_width = std::max(operator_width, detail::display_width(group.operator_name));
+  }
+  for (const GeneratedGroup& group : groups) {
+    const std::string where = group.file.empty()
+                                  ? std::string()
+                                  : fmt::format("{}  {}  ", pad(group.file, file_width),
+                                                pad(group.operator_name, operator_width));
+    out += fmt::format(
+        "  {}{}\n", where,
+        paint(group_survivors_summary(group, result.reveal), status_style(MutantStatus::Survived)));
+    const std::vector<std::string> details = group_survivor_details(group, result.reveal);
+    for (std::size_t i = 0; i < details.size() && i < kDetailsPerGroup; ++i) {
+      out += fmt::format("    {}\n", details[i]);
+    }
+    if (details.size() > kDetailsPerGroup) {
+      out += fmt::format("    and {} more (the HTML report shows each at its line)\n",
+                         details.size() - kDetailsPerGroup);
+    }
+  }
+  out += detail::wrap(generated_survivors_meaning(result.reveal), kWrapWidth, "    ");
 }
 
 void append_survivors(std::string& out, const GradeResult& result, const Painter& paint) {
@@ -81,10 +128,12 @@ void append_survivors(std::string& out, const GradeResult& result, const Painter
     if (mutant.status != MutantStatus::Survived) continue;
     if (!any) out += paint("\nWhat survived\n", fmt::emphasis::bold);
     any = true;
+    if (is_generated(mutant.mutant)) continue;
     out += fmt::format("  {}\n", paint(survivor_summary(mutant, result.reveal),
                                        status_style(MutantStatus::Survived)));
     out += detail::wrap(survivor_meaning(mutant, result.reveal), kWrapWidth, "    ");
   }
+  append_generated_survivors(out, result, paint);
 }
 
 void append_invalid(std::string& out, const GradeResult& result, const Painter& paint) {
@@ -113,9 +162,9 @@ void append_invalid(std::string& out, const GradeResult& result, const Painter& 
 
 std::string render_terminal_report(const GradeResult& result, bool colour) {
   const Painter paint(colour);
-  std::string out = fmt::format("{} {} (grading seed {})\n\n",
+  std::string out = fmt::format("{} {} (grading seed {})\nMutant set: {}\n\n",
                                 paint("tinyllm mutation grade:", fmt::emphasis::bold),
-                                result.suite_name, result.seed);
+                                result.suite_name, result.seed, detail::graded_set(result));
   if (result.verdict != Verdict::Invalid) {
     append_table(out, result, paint);
     out += fmt::format("\nScore: {}\n", detail::score_line(result));

@@ -18,6 +18,42 @@ std::vector<std::string> required_survivors(const GradeResult& result) {
   return ids;
 }
 
+std::string graded_set(const GradeResult& result) {
+  int pitfalls = 0;
+  int generated = 0;
+  for (const MutantResult& mutant : result.mutants) {
+    (is_generated(mutant.mutant) ? generated : pitfalls) += 1;
+  }
+  const auto plural = [](int n, std::string_view one, std::string_view many) {
+    return fmt::format("{} {}", n, n == 1 ? one : many);
+  };
+  if (result.mutant_set == MutantSet::PitfallsOnly) {
+    if (result.mutants.empty()) return "pitfalls only";
+    return fmt::format("pitfalls only ({})", plural(pitfalls, "pitfall", "pitfalls"));
+  }
+  std::string text = "full";
+  if (!result.mutants.empty()) {
+    text += fmt::format(": {} + {}", plural(pitfalls, "pitfall", "pitfalls"),
+                        plural(generated, "generated mutant", "generated mutants"));
+  }
+  const GeneratedCounts& counts = result.generated;
+  std::vector<std::string> dropped;
+  if (counts.equivalent > 0) dropped.push_back(fmt::format("{} equivalent", counts.equivalent));
+  if (counts.duplicate > 0) {
+    dropped.push_back(plural(counts.duplicate, "duplicate", "duplicates"));
+  }
+  if (counts.reviewed > 0) dropped.push_back(fmt::format("{} reviewed", counts.reviewed));
+  if (counts.course_undetected > 0) {
+    dropped.push_back(fmt::format("{} not detected by the course suite", counts.course_undetected));
+  }
+  const int not_counted =
+      counts.equivalent + counts.duplicate + counts.reviewed + counts.course_undetected;
+  if (not_counted > 0) {
+    text += fmt::format("; {} generated not counted ({})", not_counted, join(dropped, ", "));
+  }
+  return text;
+}
+
 std::string score_line(const GradeResult& result) {
   const int total = static_cast<int>(result.mutants.size());
   const int detected = total - count_status(result, MutantStatus::Survived);

@@ -14,6 +14,11 @@ std::vector<std::string> required_survivors(const GradeResult& result);
 // mutants that survived, or why the grade is INVALID.
 std::vector<std::string> verdict_reasons(const GradeResult& result);
 
+// Returns which mutants were graded, in words: "pitfalls only (24 pitfalls)", or "full: 24
+// pitfalls + 131 generated mutants; 110 generated not counted (42 equivalent, 20 duplicates,
+// 3 reviewed, 45 not detected by the course suite)".
+std::string graded_set(const GradeResult& result);
+
 // Returns "22/24 mutants detected (91.7%), threshold 80.0%".
 std::string score_line(const GradeResult& result);
 

@@ -25,7 +25,7 @@ for report in "$folder"/*/mutation-report.html; do
   cp "$probe" "$scratch/probe.js"
   sed -i 's|</body>|<script src="probe.js"></script></body>|' "$scratch/$name.html"
   browse --virtual-time-budget=30000 --dump-dom "file://$scratch/$name.html" >"$scratch/$name.dom"
-  sed -n '/<pre id="probe">/,/DONE/p' "$scratch/$name.dom" | sed 's/<pre id="probe">//' >"$scratch/$name.probe"
+  sed -n '/<pre id="probe">/,/DONE/p' "$scratch/$name.dom" | sed 's/<pre id="probe">//; s/&lt;/</g; s/&gt;/>/g; s/&amp;/\&/g' >"$scratch/$name.probe"
   expected=$( { grep '^EXPECTED ' "$scratch/$name.probe" | sed 's/^EXPECTED //' || true; } | sort)
   rendered=$( { grep '^RENDERED ' "$scratch/$name.probe" | sed 's/^RENDERED //' || true; } | sort)
   checked=$((checked + 1))
@@ -57,6 +57,25 @@ for line in "s07 Survived" "s12 Timeout" "s21 Killed"; do
 done
 checked=$((checked + 1)); failures=$((failures + missing))
 
+# Generated mutants: the viewer draws the mutated line at the mutant's line from its replacement
+# text when the policy shows it (a detected one always; a survivor with title_and_symptom), and
+# never draws a survivor's replacement the policy hides (with reveal nothing the file's source is
+# withheld, so no mutant there has code to draw).
+missing=0
+expect_mutated() {  # expect_mutated <fixture> <line of the probe output>
+  grep -qxF "$2" "$scratch/$1.probe" || { echo "FAIL $1: '$2' not drawn"; grep '^MUTATED' "$scratch/$1.probe"; missing=1; }
+}
+expect_mutated full_reveal_symptom "MUTATED g1a2b3c4d5e 3 if (x >= limit) return x;"
+expect_mutated full_reveal_symptom "MUTATED g2b3c4d5e6f 4 "  # the call statement removed
+expect_mutated full_reveal_symptom "MUTATED g3c4d5e6f70 5 return limit * 0.25f;"
+expect_mutated full_reveal_title "MUTATED g3c4d5e6f70 5 return limit * 0.25f;"
+for name in full_reveal_title full_reveal_nothing; do
+  if grep -q '^MUTATED g1a2b3c4d5e' "$scratch/$name.probe" || grep -q '^MUTATED.*>=' "$scratch/$name.probe"; then
+    echo "FAIL $name: a survivor's hidden replacement was drawn"; missing=1
+  fi
+done
+checked=$((checked + 1)); failures=$((failures + missing))
+
 checked=$((checked + 1))
 screenshot="$folder/fail_reveal_title/mutation-report.png"
 rm -f "$screenshot"
@@ -69,11 +88,12 @@ else
   echo "screenshot: $screenshot ($size bytes)"
 fi
 # The class report: plain HTML and SVG, no script; it must render to a non-blank picture and its
-# heat map must hold one cell per learner and mutant (6 fixtures x 6 mutants).
+# heat map must hold one cell per learner and column: 9 fixtures x (6 pitfalls + 1 module file
+# with generated mutants).
 class_page="$folder/class/class-report.html"
 browse --dump-dom "file://$class_page" >"$scratch/class.dom"
 cells=$(grep -o 'class="cell"' "$scratch/class.dom" | wc -l)
-[ "$cells" -eq 36 ] || { echo "FAIL class report: $cells heat-map cells rendered, expected 36"; failures=$((failures + 1)); }
+[ "$cells" -eq 63 ] || { echo "FAIL class report: $cells heat-map cells rendered, expected 63"; failures=$((failures + 1)); }
 checked=$((checked + 1))
 browse --window-size=1000,900 --screenshot="$folder/class/class-report.png" "file://$class_page" >/dev/null
 size=$(stat -c %s "$folder/class/class-report.png" 2>/dev/null || echo 0)

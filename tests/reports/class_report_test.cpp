@@ -95,5 +95,67 @@ TEST(ClassReport, TheJsonListsLearnersAndMutantsAndIsDeterministic) {
   EXPECT_EQ(json, render_class_json(a_class()));
 }
 
+std::vector<GradeResult> a_class_with_generated() {
+  GradeResult second = fixtures::full_with_generated(Reveal::Nothing);
+  second.suite_name = "mary";
+  second.mutants[6].status = MutantStatus::Killed;  // mary detects one of the two survivors
+  return {fixtures::full_with_generated(Reveal::Title), second, fixtures::pass_all_killed()};
+}
+
+// Catches: generated mutants given a heat-map column each (a hundred columns), or a module file's
+// column missing, or holding another learner's counts.
+TEST(ClassReport, TheHeatMapHasAColumnPerPitfallAndOnePerModuleFileForGeneratedMutants) {
+  const std::string html = render_class_html(a_class_with_generated());
+  EXPECT_EQ(occurrences(html, "class=\"cell\""), 3U * (6U + 1U));
+  EXPECT_EQ(occurrences(html,
+                        "data-learner=\"katherine\" data-file=\"oracle/src/train/cast.cpp\" "
+                        "data-detected=\"1/3\""),
+            1U);
+  EXPECT_EQ(occurrences(html,
+                        "data-learner=\"mary\" data-file=\"oracle/src/train/cast.cpp\" "
+                        "data-detected=\"2/3\""),
+            1U);
+  // ada was graded on the pitfalls alone: her cell for the file is not graded.
+  EXPECT_EQ(occurrences(html,
+                        "data-learner=\"ada\" data-file=\"oracle/src/train/cast.cpp\" "
+                        "data-detected=\"-\""),
+            1U);
+  EXPECT_EQ(occurrences(html, "data-mutant=\"g"), 0U);
+  EXPECT_EQ(occurrences(html, "class=\"bar\" data-file=\"oracle/src/train/cast.cpp\""), 1U);
+  EXPECT_NE(html.find("<td>pitfalls only</td>"), std::string::npos);
+  EXPECT_NE(html.find("<td>full</td>"), std::string::npos);
+}
+
+// Catches: the class CSV and JSON leaving out the generated set or the set each suite was graded
+// on, or a pitfall column shifted by generated mutants.
+TEST(ClassReport, TheCsvAndJsonIncludeTheGeneratedSetAndEachSuitesGradedSet) {
+  const std::string csv = render_class_learners_csv(a_class_with_generated());
+  EXPECT_NE(csv.find("learner,verdict,score,detected,total,s07,s08,s11,s12,s20,s21,"
+                     "oracle/src/train/cast.cpp\r\n"),
+            std::string::npos)
+      << csv;
+  EXPECT_NE(csv.find("katherine,FAIL,0.7778,7,9,K,K,K,K,K,K,1/3\r\n"), std::string::npos);
+  EXPECT_NE(csv.find("ada,PASS,1.0000,6,6,K,K,K,K,K,K,-\r\n"), std::string::npos);
+  const std::string mutants = render_class_mutants_csv(a_class_with_generated());
+  EXPECT_NE(mutants.find("g1a2b3c4d5e,oracle/src/train/cast.cpp:3: `<` replaced by `>=` "
+                         "(cxx_lt_to_ge),2,1,0.5000\r\n"),
+            std::string::npos)
+      << mutants;
+  const nlohmann::json json = nlohmann::json::parse(render_class_json(a_class_with_generated()));
+  EXPECT_EQ(json.at("learners").at(0).at("learner"), "ada");
+  EXPECT_EQ(json.at("learners").at(0).at("mutantSet"), "pitfalls");
+  EXPECT_EQ(json.at("learners").at(1).at("mutantSet"), "full");
+  EXPECT_EQ(json.at("learners").at(1).at("generated").at("oracle/src/train/cast.cpp"),
+            (nlohmann::json{{"counted", 3}, {"detected", 1}}));
+  EXPECT_EQ(
+      json.at("generatedFiles").at(0),
+      (nlohmann::json{
+          {"file", "oracle/src/train/cast.cpp"}, {"graded", 2}, {"counted", 6}, {"detected", 3}}));
+  // Pitfalls come first, then the generated mutants by line.
+  EXPECT_EQ(json.at("mutants").at(0).at("id"), "s07");
+  EXPECT_EQ(json.at("mutants").at(6).at("id"), fixtures::kGeneratedLtToGe);
+  EXPECT_EQ(json.at("mutants").at(6).at("kind"), "generated");
+}
+
 }  // namespace
 }  // namespace tinyllm::reports

@@ -2,6 +2,8 @@
 // sit at known lines, so location tests can name exact columns.
 #include "fixtures.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 namespace tinyllm::reports::fixtures {
@@ -10,6 +12,17 @@ namespace {
 constexpr const char* kAccumulatePath = "oracle/src/train/accumulate.cpp";
 constexpr const char* kScalerPath = "oracle/src/train/loss_scaler.cpp";
 constexpr const char* kCheckpointPath = "oracle/src/train/checkpoint.cpp";
+constexpr const char* kCastPath = "oracle/src/train/cast.cpp";
+
+// The generated mutants' file: `<` at line 3 columns 9-10, the call statement at line 4 columns
+// 3-18, `0.5f` at line 5 columns 18-22.
+constexpr const char* kCastSource =
+    "// Casting to half precision.\n"
+    "float round_to_half(float x, float limit) {\n"
+    "  if (x < limit) return x;\n"
+    "  clamp_count(x);\n"
+    "  return limit * 0.5f;\n"
+    "}\n";
 
 // Line 5 is s07's site ("    if constexpr ..." indented by 4), line 7 is s08's.
 constexpr const char* kAccumulateSource =
@@ -48,16 +61,40 @@ constexpr const char* kCheckpointSource =
 
 MutantInfo info(const char* id, const char* title, const char* symptom, const char* caught_by,
                 const char* file, const char* function, int line_begin, int line_end) {
-  MutantInfo m;
-  m.id = id;
-  m.title = title;
-  m.symptom = symptom;
-  m.caught_by = {caught_by};
-  m.file = file;
-  m.function = function;
-  m.line_begin = line_begin;
-  m.line_end = line_end;
-  return m;
+  MutantInfo mutant;
+  mutant.id = id;
+  mutant.title = title;
+  mutant.symptom = symptom;
+  mutant.caught_by = {caught_by};
+  mutant.file = file;
+  mutant.function = function;
+  mutant.line_begin = line_begin;
+  mutant.line_end = line_end;
+  return mutant;
+}
+
+// A generated mutant as the grader makes one: not required, no symptom, its title the change.
+MutantInfo generated(const char* id, const char* file, int line, int column_begin, int column_end,
+                     const char* operator_name, const char* original, const char* replacement) {
+  MutantInfo mutant;
+  mutant.kind = MutantKind::Generated;
+  mutant.id = id;
+  mutant.title =
+      std::string(replacement).empty()
+          ? fmt::format("`{}` removed ({})", original, operator_name)
+          : fmt::format("`{}` replaced by `{}` ({})", original, replacement, operator_name);
+  mutant.caught_by = {"CourseSuite.cast_round_trip"};
+  mutant.file = file;
+  mutant.function = "round_to_half";
+  mutant.line_begin = line;
+  mutant.line_end = line;
+  mutant.column_begin = column_begin;
+  mutant.column_end = column_end;
+  mutant.operator_name = operator_name;
+  mutant.original = original;
+  mutant.replacement = replacement;
+  mutant.required = false;
+  return mutant;
 }
 
 MutantResult killed(MutantInfo mutant, std::vector<std::string> by, double seconds) {
@@ -72,6 +109,7 @@ GradeResult base() {
   result.suite_path = "submissions/ada";
   result.threshold = 0.8;
   result.reveal = Reveal::Title;
+  result.mutant_set = MutantSet::PitfallsOnly;
   result.seed = 20240611;
   result.seconds = 42.5;
   result.tests = {
@@ -196,6 +234,54 @@ GradeResult invalid_reference_failures() {
   return result;
 }
 
+GradeResult full_with_generated(Reveal reveal) {
+  GradeResult result = pass_all_killed();
+  result.suite_name = "katherine";
+  result.reveal = reveal;
+  result.mutant_set = MutantSet::Full;
+  result.verdict = Verdict::Fail;
+  result.score = 7.0 / 9.0;
+  result.oracle_files[kCastPath] = kCastSource;
+  result.generated = GeneratedCounts{10, 3, 1, 1, 2, 3};
+  result.mutants.push_back(
+      MutantResult{generated(kGeneratedLtToGe, kCastPath, 3, 9, 10, "cxx_lt_to_ge", "<", ">="),
+                   MutantStatus::Survived,
+                   "every test passed",
+                   {},
+                   0.5});
+  result.mutants.push_back(
+      MutantResult{generated(kGeneratedRemoveCall, kCastPath, 4, 3, 18, "cxx_remove_call_statement",
+                             "clamp_count(x);", ""),
+                   MutantStatus::Survived,
+                   "every test passed",
+                   {},
+                   0.5});
+  result.mutants.push_back(
+      killed(generated(kGeneratedHalve, kCastPath, 5, 18, 22, "cxx_literal_halve", "0.5f", "0.25f"),
+             {"Accumulate.HandExample"}, 0.5));
+  return result;
+}
+
+GradeResult many_generated_survivors(int count) {
+  GradeResult result = full_with_generated(Reveal::Title);
+  result.mutants.resize(6);  // the pitfalls
+  const char* files[] = {kCastPath, kScalerPath};
+  const char* operators[] = {"cxx_lt_to_le", "cxx_add_to_sub"};
+  for (int i = 0; i < count; ++i) {
+    const int line = 1 + i % 5;
+    result.mutants.push_back(
+        MutantResult{generated(fmt::format("g{:010x}", i).c_str(), files[i % 2], line, 3, 4,
+                               operators[(i / 2) % 2], "<", "<="),
+                     MutantStatus::Survived,
+                     "every test passed",
+                     {},
+                     0.5});
+  }
+  result.generated = GeneratedCounts{count, 0, 0, 0, 0, count};
+  result.score = 6.0 / (6.0 + count);
+  return result;
+}
+
 std::vector<std::pair<std::string, GradeResult>> named_fixtures() {
   return {
       {"pass", pass_all_killed()},
@@ -204,6 +290,14 @@ std::vector<std::pair<std::string, GradeResult>> named_fixtures() {
       {"fail_reveal_symptom", fail_with_survivors(Reveal::TitleAndSymptom)},
       {"invalid_compile_error", invalid_compile_error()},
       {"invalid_reference_failures", invalid_reference_failures()},
+  };
+}
+
+std::vector<std::pair<std::string, GradeResult>> named_full_grade_fixtures() {
+  return {
+      {"full_reveal_nothing", full_with_generated(Reveal::Nothing)},
+      {"full_reveal_title", full_with_generated(Reveal::Title)},
+      {"full_reveal_symptom", full_with_generated(Reveal::TitleAndSymptom)},
   };
 }
 

@@ -27,12 +27,30 @@ GradeResult invalid_reference_failures();
 // ("printed line 1", ...), as a suite that prints without end does until the output limit stops it.
 GradeResult failure_that_printed(int lines);
 
+// The ids of full_with_generated's generated mutants.
+inline constexpr const char* kGeneratedLtToGe = "g1a2b3c4d5e";      // survives: `<` -> `>=`
+inline constexpr const char* kGeneratedRemoveCall = "g2b3c4d5e6f";  // survives: call removed
+inline constexpr const char* kGeneratedHalve = "g3c4d5e6f70";       // killed: `0.5f` -> `0.25f`
+
+// Returns a full grade (FAIL on the threshold, 7/9): pass_all_killed's six pitfalls, all killed,
+// and three generated mutants in oracle/src/train/cast.cpp: kGeneratedLtToGe at 3:9-10 and
+// kGeneratedRemoveCall at 4:3-18 survive, kGeneratedHalve at 5:18-22 is killed; `reveal` as given.
+GradeResult full_with_generated(Reveal reveal);
+
+// Returns a full grade, reveal Title, whose `count` generated mutants all survive, spread over two
+// files and two operators.
+GradeResult many_generated_survivors(int count);
+
 // Returns the number of lines (newlines) in `text`.
 std::size_t line_count(const std::string& text);
 
-// Returns every fixture above with the name its report folder gets (suite_name is the fixture's
-// own learner): pass, fail_reveal_nothing, fail_reveal_title, fail_reveal_symptom,
-// invalid_compile_error, invalid_reference_failures.
+// Returns the pitfalls-only fixtures above with the name its report folder gets (suite_name is the
+// fixture's own learner): pass, fail_reveal_nothing, fail_reveal_title, fail_reveal_symptom,
+// invalid_compile_error, invalid_reference_failures (the runner's batch tests use these six).
 std::vector<std::pair<std::string, GradeResult>> named_fixtures();
+
+// Returns full_with_generated at each reveal level, named full_reveal_nothing, full_reveal_title,
+// full_reveal_symptom.
+std::vector<std::pair<std::string, GradeResult>> named_full_grade_fixtures();
 
 }  // namespace tinyllm::reports::fixtures

@@ -16,8 +16,8 @@ TEST(GradeResultJson, EveryFixtureRoundTripsToAnEqualGrade) {
   with_environment.environment = GradeEnvironment{true, "linux", "Debian 12", 2};
   for (const GradeResult& result :
        {fixtures::pass_all_killed(), fixtures::fail_with_survivors(Reveal::Nothing),
-        fixtures::invalid_compile_error(), fixtures::invalid_reference_failures(),
-        with_environment}) {
+        fixtures::invalid_compile_error(), fixtures::invalid_reference_failures(), with_environment,
+        fixtures::full_with_generated(Reveal::TitleAndSymptom)}) {
     // A batch stores grades with invalid UTF-8 (a compiler's bytes) replaced by U+FFFD.
     const std::string stored =
         nlohmann::json(result).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -28,6 +28,63 @@ TEST(GradeResultJson, EveryFixtureRoundTripsToAnEqualGrade) {
     EXPECT_EQ(back.mutants.size(), result.mutants.size());
     EXPECT_EQ(back.score, result.score);  // 4/6 must survive the text round trip bit for bit
   }
+}
+
+// Catches: a field of the full grade (the set graded, the generated mutants' counts, a generated
+// mutant's kind, columns, operator and texts) lost when a batch stores the grade and resumes.
+TEST(GradeResultJson, AFullGradeKeepsItsSetCountsAndGeneratedMutants) {
+  const GradeResult result = fixtures::full_with_generated(Reveal::Title);
+  const GradeResult back = nlohmann::json::parse(nlohmann::json(result).dump()).get<GradeResult>();
+  EXPECT_EQ(back.mutant_set, MutantSet::Full);
+  EXPECT_EQ(back.generated.raw, 10);
+  EXPECT_EQ(back.generated.equivalent, 3);
+  EXPECT_EQ(back.generated.duplicate, 1);
+  EXPECT_EQ(back.generated.reviewed, 1);
+  EXPECT_EQ(back.generated.course_undetected, 2);
+  EXPECT_EQ(back.generated.counted, 3);
+  ASSERT_EQ(back.mutants.size(), 9U);
+  const MutantInfo& halve = back.mutants[8].mutant;
+  EXPECT_EQ(halve.kind, MutantKind::Generated);
+  EXPECT_EQ(halve.id, fixtures::kGeneratedHalve);
+  EXPECT_EQ(halve.column_begin, 18);
+  EXPECT_EQ(halve.column_end, 22);
+  EXPECT_EQ(halve.operator_name, "cxx_literal_halve");
+  EXPECT_EQ(halve.original, "0.5f");
+  EXPECT_EQ(halve.replacement, "0.25f");
+  EXPECT_FALSE(halve.required);
+  EXPECT_EQ(back.mutants[0].mutant.kind, MutantKind::Pitfall);
+  nlohmann::json changed = result;
+  changed["mutants"][8]["mutant"]["replacement"] = "0.125f";
+  EXPECT_FALSE(same_grade(changed.get<GradeResult>(), result));
+}
+
+// Catches: a grade stored before generated mutants existed (no mutant_set, no counts, mutants
+// without kind or columns) rejected, or read as a full grade, so old batches cannot resume.
+TEST(GradeResultJson, AGradeStoredBeforeGeneratedMutantsReadsAsPitfallsOnly) {
+  GradeResult result = fixtures::fail_with_survivors(Reveal::Title);
+  result.mutant_set = MutantSet::Full;  // what a default-constructed grade says
+  result.generated.raw = 5;
+  nlohmann::json stored = result;
+  stored.erase("mutant_set");
+  stored.erase("generated");
+  for (nlohmann::json& mutant : stored.at("mutants")) {
+    for (const char* key :
+         {"kind", "column_begin", "column_end", "operator_name", "original", "replacement"}) {
+      mutant.at("mutant").erase(key);
+    }
+  }
+  const GradeResult back = stored.get<GradeResult>();
+  EXPECT_EQ(back.mutant_set, MutantSet::PitfallsOnly);
+  EXPECT_EQ(back.generated.raw, 0);
+  EXPECT_EQ(back.generated.counted, 0);
+  ASSERT_EQ(back.mutants.size(), 6U);
+  for (const MutantResult& mutant : back.mutants) {
+    EXPECT_EQ(mutant.mutant.kind, MutantKind::Pitfall);
+    EXPECT_EQ(mutant.mutant.column_begin, 0);
+    EXPECT_TRUE(mutant.mutant.operator_name.empty());
+  }
+  EXPECT_EQ(back.mutants[0].mutant.title, "weighting micro-batches 1/k");
+  EXPECT_EQ(back.mutants[0].status, MutantStatus::Survived);
 }
 
 // Catches: a comparison of stored grades that misses a changed mutant status, so a merge accepts

@@ -16,7 +16,8 @@ int main(int argc, char** argv) {
     std::cerr << "usage: write_report_fixtures <output folder>\n";
     return 3;
   }
-  const auto cases = fixtures::named_fixtures();
+  auto cases = fixtures::named_fixtures();
+  for (auto& named : fixtures::named_full_grade_fixtures()) cases.push_back(std::move(named));
   try {
     for (const auto& [name, result] : cases) {
       ReportOptions options;

@@ -3,6 +3,7 @@
 // shown whatever each grade's reveal setting.
 #pragma once
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -12,10 +13,18 @@ namespace tinyllm::reports {
 
 struct ClassMutantRow {
   std::string id;
-  std::string title;
+  std::string title;                     // a generated mutant's generated_description
   int graded = 0;                        // suites that were not INVALID and ran this mutant
   int detected = 0;                      // of those, how many killed it or timed it out
   std::vector<std::string> survived_in;  // learners whose suite let it survive, sorted
+  MutantKind kind = MutantKind::Pitfall;
+  std::string file;  // the oracle source the mutant is in
+};
+
+// Generated mutants of one module file: how many a grade counted and how many its suite detected.
+struct ClassGeneratedCell {
+  int counted = 0;
+  int detected = 0;
 };
 
 struct ClassLearnerRow {
@@ -24,12 +33,24 @@ struct ClassLearnerRow {
   double score = 0;
   int detected = 0;
   int total = 0;
-  std::vector<std::string> survived;  // mutant ids, catalog order
+  std::vector<std::string> survived;  // mutant ids, pitfalls first (catalog order)
+  MutantSet mutant_set = MutantSet::Full;
+  std::map<std::string, ClassGeneratedCell> generated;  // module file -> its generated mutants
+};
+
+// One module file's generated mutants across the class: the heat map's column for them.
+struct ClassGeneratedFile {
+  std::string file;
+  int graded = 0;    // suites that were not INVALID and counted generated mutants in the file
+  int counted = 0;   // summed over those suites
+  int detected = 0;  // likewise
 };
 
 struct ClassSummary {
   std::vector<ClassLearnerRow> learners;  // sorted by name
-  std::vector<ClassMutantRow> mutants;    // catalog order
+  // Pitfalls in catalog order, then generated mutants by file, line, column and id.
+  std::vector<ClassMutantRow> mutants;
+  std::vector<ClassGeneratedFile> generated_files;  // sorted by path
   int pass = 0;
   int fail = 0;
   int invalid = 0;
@@ -42,14 +63,17 @@ ClassSummary summarize_class(const std::vector<GradeResult>& results);
 std::string render_class_json(const std::vector<GradeResult>& results);
 
 // Returns CSV (RFC 4180) with one row per learner: verdict, score, detected, total, then one
-// column per mutant holding K(illed), T(imeout), S(urvived) or - (not graded).
+// column per pitfall holding K(illed), T(imeout), S(urvived) or - (not graded), then one column
+// per module file with generated mutants holding "detected/counted" or -.
 std::string render_class_learners_csv(const std::vector<GradeResult>& results);
 
-// Returns CSV with one row per mutant: id, title, graded, detected, survival rate.
+// Returns CSV with one row per mutant (pitfalls, then generated): id, title, graded, detected,
+// survival rate.
 std::string render_class_mutants_csv(const std::vector<GradeResult>& results);
 
-// Returns a self-contained HTML page: counts, an SVG heat map learners x mutants, an SVG bar chart
-// of the survival rate per pitfall, and the learners' table.
+// Returns a self-contained HTML page: counts, an SVG heat map learners x (pitfalls and module files
+// with generated mutants), an SVG bar chart of the survival rate per pitfall and per module file,
+// and the learners' table with the set each suite was graded on.
 std::string render_class_html(const std::vector<GradeResult>& results);
 
 // Writes class-report.json, class-learners.csv, class-mutants.csv and class-report.html into
