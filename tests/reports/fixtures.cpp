@@ -48,7 +48,16 @@ constexpr const char* kCheckpointSource =
 
 MutantInfo info(const char* id, const char* title, const char* symptom, const char* caught_by,
                 const char* file, const char* function, int line_begin, int line_end) {
-  return MutantInfo{id, title, symptom, {caught_by}, file, function, line_begin, line_end, true};
+  MutantInfo m;
+  m.id = id;
+  m.title = title;
+  m.symptom = symptom;
+  m.caught_by = {caught_by};
+  m.file = file;
+  m.function = function;
+  m.line_begin = line_begin;
+  m.line_end = line_end;
+  return m;
 }
 
 MutantResult killed(MutantInfo mutant, std::vector<std::string> by, double seconds) {
