@@ -145,9 +145,10 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   PhaseProgress reference_progress(request.progress, GradePhase::Reference,
                                    static_cast<int>(seeds.size()), jobs);
   parallel_for(seeds.size(), jobs, [&](std::size_t i) {
+    const auto began = std::chrono::steady_clock::now();
     reference_runs[i] =
         run_sandboxed(make_request("reference", seeds[i], true, config.reference_timeout_seconds));
-    reference_progress.run_finished(reference_runs[i].seconds, fmt::format("seed {}", seeds[i]));
+    reference_progress.run_finished(seconds_since(began), fmt::format("seed {}", seeds[i]));
   });
   for (const auto& run : reference_runs) timings->reference_seconds.push_back(run.seconds);
   std::vector<std::string> expected_tests;
@@ -208,6 +209,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
                                 static_cast<int>(order.size()), jobs);
   parallel_for(order.size(), jobs, [&](std::size_t k) {
     auto& m = result.mutants[order[k]];
+    const auto began = std::chrono::steady_clock::now();
     const SandboxRun run = run_sandboxed(make_request(m.mutant.id, config.seed, false, timeout));
     const MutantVerdict v = mutant_verdict(classify_run(run, expected_tests), config.limits);
     m.status = v.status;
@@ -215,7 +217,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
     m.killed_by = v.killed_by;
     m.killed_by_failed_tests = v.killed_by_failed_tests;
     m.seconds = run.seconds;
-    mutant_progress.run_finished(run.seconds, m.mutant.id);
+    mutant_progress.run_finished(seconds_since(began), m.mutant.id);
   });
 
   // 4. Score.

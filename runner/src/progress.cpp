@@ -23,6 +23,10 @@ double seconds_left(const GradeProgress& p) {
   return p.run_seconds / p.done * left / at_once;
 }
 
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 std::string format_duration(double seconds) {
   const long total = std::lround(std::max(0.0, seconds));
   if (total >= 3600) return fmt::format("{}h{:02}m", total / 3600, total % 3600 / 60);
@@ -134,9 +138,8 @@ void ProgressLine::draw_locked() {
   if (finished_) return;
   std::string line = batch_;
   if (grading_) {
-    const double phase_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - phase_start_).count();
-    line += (line.empty() ? "[tinyllm-grade] " : " | ") + progress_text(grade_, phase_seconds);
+    line += (line.empty() ? "[tinyllm-grade] " : " | ") +
+            progress_text(grade_, seconds_since(phase_start_));
   }
   // A line longer than the terminal wraps, and \r then redraws only its last part.
   if (const int columns = terminal_columns(); columns > 1 && line.size() >= std::size_t(columns))

@@ -20,7 +20,7 @@ struct GradeProgress {
   GradePhase phase = GradePhase::Compiling;
   int done = 0;            // runs of this phase finished
   int total = 0;           // runs of this phase (0 while compiling)
-  double run_seconds = 0;  // the finished runs' times, summed
+  double run_seconds = 0;  // the finished runs' wall times (sandbox set-up included), summed
   int jobs = 1;            // runs at a time
   std::string last;        // what finished last; "" when the phase has just started
 };
@@ -31,6 +31,9 @@ using GradeProgressCallback = std::function<void(const GradeProgress&)>;
 // the runs that still go on at once (the jobs, or fewer at the end). Negative when no run has
 // finished yet (no estimate).
 double seconds_left(const GradeProgress& progress);
+
+// Returns the seconds since `start` (a run's wall time, for PhaseProgress::run_finished).
+double seconds_since(std::chrono::steady_clock::time_point start);
 
 // Returns a duration as a person reads it: "42s", "2m05s", "1h03m".
 std::string format_duration(double seconds);
