@@ -5,4 +5,5 @@
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
+
 #include <tinyllm/tinyllm.hpp>
