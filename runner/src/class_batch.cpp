@@ -44,13 +44,6 @@ std::optional<StoredGrade> load_stored(const fs::path& path) {
   }
 }
 
-std::string format_duration(double seconds) {
-  const long total = std::lround(seconds);
-  if (total >= 3600) return fmt::format("{}h{:02}m", total / 3600, total % 3600 / 60);
-  if (total >= 60) return fmt::format("{}m{:02}s", total / 60, total % 60);
-  return fmt::format("{}s", total);
-}
-
 }  // namespace
 
 std::pair<int, int> parse_shard(const std::string& text) {
@@ -121,7 +114,16 @@ BatchOutcome run_batch(const BatchOptions& options, const GradeFunction& grade,
     const fs::path& suite = suites[i];
     const std::string learner = suite.filename().string();
     const fs::path learner_out = options.output_folder / learner;
-    if (!options.progress_bar) progress << fmt::format("[{}/{}] {}\n", i + 1, total, learner);
+    const auto draw_bar = [&](int done) {
+      const double elapsed =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      options.progress_line->set_batch(
+          batch_progress_line(done, total, outcome.reused, outcome.graded, elapsed, 30));
+    };
+    if (options.progress_line)
+      draw_bar(i);  // the grade of this suite shows its phase and runs beside it
+    else
+      progress << fmt::format("[{}/{}] {}\n", i + 1, total, learner);
     try {
       const std::string hash = content_hash(suite);
       const std::optional<StoredGrade> stored = load_stored(learner_out / kGradeFile);
@@ -156,15 +158,9 @@ BatchOutcome run_batch(const BatchOptions& options, const GradeFunction& grade,
         // The error is in the outcome already; a second failure to write must not stop the batch.
       }
     }
-    if (options.progress_bar) {
-      const double elapsed =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      progress << "\r\x1b[2K"
-               << batch_progress_line(i + 1, total, outcome.reused, outcome.graded, elapsed, 30)
-               << std::flush;
-    }
+    if (options.progress_line) draw_bar(i + 1);
   }
-  if (options.progress_bar) progress << "\n";
+  if (options.progress_line) options.progress_line->finish(true);
   reports::write_class_reports(outcome.results, options.output_folder);
   return outcome;
 }

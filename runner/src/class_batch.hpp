@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "progress.hpp"
 #include "tinyllm/reports/grade_result.hpp"
 #include "tinyllm/reports/write_reports.hpp"
 
@@ -25,7 +26,9 @@ struct BatchOptions {
   // Everything besides the suite that decides a grade (batch_fingerprint.hpp: configuration,
   // catalog, toolchain, the variant libraries' bytes): a stored grade made under another is redone.
   std::string grading_fingerprint;
-  bool progress_bar = false;  // stderr is a terminal: redraw one line
+  // stderr is a terminal: the bar is drawn on this line, beside the grade's progress (the grader
+  // shows it there through the line's grade_callback()). Unset: one line per suite on the stream.
+  ProgressLine* progress_line = nullptr;
 };
 
 struct BatchOutcome {
@@ -46,7 +49,7 @@ std::vector<std::filesystem::path> shard_suites(const std::filesystem::path& sui
 std::pair<int, int> parse_shard(const std::string& text);
 
 // Returns the progress line: a bar, done/total, reused, and the time left estimated from the
-// suites graded so far ("" estimate until one was graded).
+// suites graded so far (no estimate until one was graded).
 std::string batch_progress_line(int done, int total, int reused, int graded, double elapsed_seconds,
                                 int bar_width);
 

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "batch_fingerprint.hpp"
@@ -12,6 +13,7 @@
 #include "errors.hpp"
 #include "grading_context.hpp"
 #include "options.hpp"
+#include "progress.hpp"
 
 namespace tinyllm::runner {
 
@@ -60,11 +62,15 @@ int run_batch_command(const Arguments& args) {
   options.elements_bundle = report_options.elements_bundle;
   options.grading_fingerprint = grading_fingerprint(ctx);
   const bool quiet = command.common().quiet;
-  options.progress_bar = stderr_is_terminal() && !quiet;
+  // On a terminal one line shows the suites and, beside them, the grade in progress.
+  std::optional<ProgressLine> line;
+  if (stderr_is_terminal() && !quiet) options.progress_line = &line.emplace(std::cerr);
 
   const auto grade = [&](const fs::path& suite) {
-    reports::GradeResult result = grade_suite(
-        grade_request(ctx, suite, options.output_folder / suite.filename() / "suite-build"));
+    GradeRequest request =
+        grade_request(ctx, suite, options.output_folder / suite.filename() / "suite-build");
+    if (options.progress_line) request.progress = options.progress_line->grade_callback();
+    reports::GradeResult result = grade_suite(request);
     result.suite_name = suite.filename().string();
     return result;
   };

@@ -25,6 +25,7 @@ void write_timings(const reports::GradeResult& r, const GradeTimings& t, const C
   nlohmann::json j;
   j["total_seconds"] = r.seconds;
   j["compile_seconds"] = t.compile_seconds;
+  j["precompiled_header"] = t.precompiled_header;
   j["reference_seconds"] = t.reference_seconds;
   j["jobs"] = config.jobs > 0 ? config.jobs : static_cast<int>(std::thread::hardware_concurrency());
   nlohmann::json mutants = nlohmann::json::object();

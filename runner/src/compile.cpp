@@ -12,6 +12,7 @@
 
 #include "build_info.hpp"
 #include "parallel_for.hpp"
+#include "precompiled_header.hpp"
 #include "process.hpp"
 
 namespace tinyllm::runner {
@@ -31,8 +32,12 @@ std::vector<std::string> split_words(const std::string& text) {
 
 std::vector<fs::path> learner_include_dirs(const fs::path& source_dir) {
   // properties/ holds one header, generators.hpp: `#include "generators.hpp"`. The repository root
-  // is deliberately absent, so `#include "oracle/src/..."` does not compile.
-  return {source_dir / "oracle" / "include", source_dir / "properties"};
+  // is deliberately absent, so `#include "oracle/src/..."` does not compile. The list is
+  // runner/CMakeLists.txt's, which precompiles the suites' header with it.
+  std::vector<fs::path> dirs;
+  std::istringstream list(build_info::learner_include_dirs);
+  for (std::string dir; std::getline(list, dir, ';');) dirs.push_back(source_dir / dir);
+  return dirs;
 }
 
 Toolchain default_toolchain(const fs::path& source_dir, const fs::path& build_dir) {
@@ -42,6 +47,7 @@ Toolchain default_toolchain(const fs::path& source_dir, const fs::path& build_di
   t.include_dirs = learner_include_dirs(source_dir);
   t.reference_library_dir = build_dir / "variants" / "reference";
   t.link_libraries = split_words(build_info::suite_link_libraries);
+  t.precompiled_header = precompiled_header_flags(build_dir, t);
   return t;
 }
 
@@ -60,9 +66,13 @@ namespace {
 
 // The compiler's command for one translation unit, with the suite's flags and include path.
 std::vector<std::string> compile_command(const Toolchain& toolchain, const fs::path& suite_dir,
-                                         const fs::path& source, const fs::path& object) {
+                                         const fs::path& source, const fs::path& object,
+                                         bool precompiled) {
   std::vector<std::string> argv = {toolchain.compiler};
   argv.insert(argv.end(), toolchain.cxx_flags.begin(), toolchain.cxx_flags.end());
+  if (precompiled)
+    argv.insert(argv.end(), toolchain.precompiled_header.begin(),
+                toolchain.precompiled_header.end());
   argv.push_back("-iquote");
   argv.push_back(suite_dir.string());
   for (const auto& dir : toolchain.include_dirs) argv.push_back("-I" + dir.string());
@@ -117,8 +127,9 @@ bool link_suite(const Toolchain& toolchain, const std::vector<fs::path>& objects
 // Compiles each group of sources as one translation unit (a group of one is its source itself),
 // `jobs` at a time, and links them into `executable`.
 bool compile_units(const Toolchain& toolchain, const fs::path& suite_dir,
-                   const std::vector<std::vector<fs::path>>& units, const fs::path& object_dir,
-                   int jobs, const fs::path& executable, std::string* diagnostics) {
+                   const std::vector<std::vector<fs::path>>& units, bool precompiled,
+                   const fs::path& object_dir, int jobs, const fs::path& executable,
+                   std::string* diagnostics) {
   std::vector<fs::path> objects(units.size());
   std::vector<ProcessResult> results(units.size());
   std::vector<std::string> names(units.size());
@@ -128,7 +139,7 @@ bool compile_units(const Toolchain& toolchain, const fs::path& suite_dir,
       source = write_unit_source(units[i], object_dir / fmt::format("unit-{}.cpp", i));
     names[i] = source.string();
     objects[i] = object_dir / fmt::format("{}-{}.o", i, source.stem().string());
-    results[i] = run_process(compile_command(toolchain, suite_dir, source, objects[i]),
+    results[i] = run_process(compile_command(toolchain, suite_dir, source, objects[i], precompiled),
                              toolchain.timeout_seconds);
   });
   bool compiled = true;
@@ -187,27 +198,39 @@ SuiteBuild compile_suite(const Toolchain& toolchain, const fs::path& suite_dir,
   // the errors point into are compiled alone and the rest still as one unit, and if that fails
   // too, file by file, whose diagnostics alone are kept, so a suite that does not compile is told
   // about its own files.
+  // The precompiled header of GoogleTest, RapidCheck and the oracle's header spares most of that
+  // reading (every object is byte for byte the one without it). A suite must never fail because
+  // of it: when the steps fail with it, they are all taken again without it, whose diagnostics
+  // alone are kept.
   std::string printed;
-  auto attempt = [&](const std::vector<std::vector<fs::path>>& units) {
+  auto attempt = [&](const std::vector<std::vector<fs::path>>& units, bool precompiled) {
     printed.clear();
     build.units = static_cast<int>(units.size());
-    build.ok =
-        compile_units(toolchain, suite_dir, units, object_dir, jobs, build.executable, &printed);
+    build.ok = compile_units(toolchain, suite_dir, units, precompiled, object_dir, jobs,
+                             build.executable, &printed);
   };
-  if (sources.size() > 1 && std::all_of(sources.begin(), sources.end(), [](const fs::path& s) {
-        return includable(included_path(s));
-      })) {
-    attempt({sources});
-    if (!build.ok) {
-      const auto units = regroup(sources, printed);
-      if (!units.empty()) attempt(units);
+  auto compile_steps = [&](bool precompiled) {
+    build.ok = false;
+    build.precompiled_header = precompiled;
+    if (sources.size() > 1 && std::all_of(sources.begin(), sources.end(), [](const fs::path& s) {
+          return includable(included_path(s));
+        })) {
+      attempt({sources}, precompiled);
+      if (!build.ok) {
+        const auto units = regroup(sources, printed);
+        if (!units.empty()) attempt(units, precompiled);
+      }
     }
-  }
-  if (!build.ok) {
-    std::vector<std::vector<fs::path>> file_by_file;
-    for (const auto& source : sources) file_by_file.push_back({source});
-    attempt(file_by_file);
-  }
+    if (!build.ok) {
+      std::vector<std::vector<fs::path>> file_by_file;
+      for (const auto& source : sources) file_by_file.push_back({source});
+      attempt(file_by_file, precompiled);
+    }
+  };
+  const bool precompiled =
+      !toolchain.precompiled_header.empty() && suite_may_use_precompiled_header(suite_dir, sources);
+  compile_steps(precompiled);
+  if (!build.ok && precompiled) compile_steps(false);
   build.diagnostics = printed;
   if (build.ok)
     fs::permissions(build.executable, fs::perms::owner_all | fs::perms::group_read |

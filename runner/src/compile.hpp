@@ -14,6 +14,9 @@ struct Toolchain {
   std::filesystem::path reference_library_dir;  // holds libtinyllm_oracle.so
   std::vector<std::string> link_libraries;      // after -ltinyllm_oracle
   double timeout_seconds = 600;                 // per compiler or linker call
+  // The flags that read the build's precompiled header of what every suite includes
+  // (precompiled_header.hpp); empty: none, suites are compiled without.
+  std::vector<std::string> precompiled_header;
 };
 
 // Returns what a learner's suite may include, besides the suite's own folder: the oracle's public
@@ -22,15 +25,17 @@ struct Toolchain {
 // (oracle/src) stay out of reach, so a suite tests the public contract alone.
 std::vector<std::filesystem::path> learner_include_dirs(const std::filesystem::path& source_dir);
 
-// Returns the toolchain this grader was built with, for the oracle at `source_dir`/`build_dir`.
+// Returns the toolchain this grader was built with, for the oracle at `source_dir`/`build_dir`,
+// with the build's precompiled header when it was built for exactly that toolchain.
 Toolchain default_toolchain(const std::filesystem::path& source_dir,
                             const std::filesystem::path& build_dir);
 
 struct SuiteBuild {
   bool ok = false;
   std::filesystem::path executable;
-  int units = 0;            // translation units compiled (1: the suite as one unit)
-  std::string diagnostics;  // the compiler's and linker's own messages
+  int units = 0;                    // translation units compiled (1: the suite as one unit)
+  bool precompiled_header = false;  // compiled with the toolchain's precompiled header
+  std::string diagnostics;          // the compiler's and linker's own messages
   double seconds = 0;
 };
 
@@ -40,7 +45,9 @@ std::vector<std::filesystem::path> suite_sources(const std::filesystem::path& su
 // Compiles `sources` into `out_dir`/suite: as one translation unit that includes each source by
 // its absolute path; when that fails (two files defining the same names), the files its errors
 // point into alone and the rest as one unit; when that fails too, file by file, whose diagnostics
-// are then kept. `jobs` compilers at a time.
+// are then kept. Each step reads the toolchain's precompiled header when it has one and the suite
+// sets no macro before its includes; when every step fails with it, they are taken again without
+// it. `jobs` compilers at a time.
 SuiteBuild compile_suite(const Toolchain& toolchain, const std::filesystem::path& suite_dir,
                          const std::vector<std::filesystem::path>& sources,
                          const std::filesystem::path& out_dir, int jobs);

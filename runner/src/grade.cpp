@@ -112,22 +112,17 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   for (const auto& s : sources)
     result.suite_files[fs::relative(s, request.suite_dir).string()] = reports::read_whole_file(s);
   fs::create_directories(request.work_dir);
+  const PhaseProgress compiling(request.progress, GradePhase::Compiling, 0, jobs);
   SuiteBuild build =
       compile_suite(request.toolchain, request.suite_dir, sources, request.work_dir, jobs);
   timings->compile_seconds = build.seconds;
+  timings->precompiled_header = build.precompiled_header;
   if (!build.ok) {
     result.compile_log =
         build.diagnostics.empty() ? "the compiler failed without a message" : build.diagnostics;
     result.invalid_reasons.push_back("the suite does not compile");
     return finish();
   }
-  const int total_runs =
-      static_cast<int>(1 + config.reference_seeds.size() + request.mutants.size());
-  std::atomic<int> runs_done{0};
-  auto report_progress = [&](const std::string& what) {
-    int done = ++runs_done;
-    if (request.progress) request.progress(done, total_runs, what);
-  };
   const fs::path scratch_root = request.work_dir / "runs";
   fs::create_directories(scratch_root);
 
@@ -149,10 +144,13 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   std::vector<std::uint64_t> seeds = {config.seed};
   seeds.insert(seeds.end(), config.reference_seeds.begin(), config.reference_seeds.end());
   std::vector<SandboxRun> reference_runs(seeds.size());
+  PhaseProgress reference_progress(request.progress, GradePhase::Reference,
+                                   static_cast<int>(seeds.size()), jobs);
   parallel_for(seeds.size(), jobs, [&](std::size_t i) {
+    const auto began = std::chrono::steady_clock::now();
     reference_runs[i] =
         run_sandboxed(make_request("reference", seeds[i], true, config.reference_timeout_seconds));
-    report_progress(fmt::format("reference, seed {}", seeds[i]));
+    reference_progress.run_finished(seconds_since(began), fmt::format("seed {}", seeds[i]));
   });
   for (const auto& run : reference_runs) timings->reference_seconds.push_back(run.seconds);
   std::vector<std::string> expected_tests;
@@ -209,8 +207,11 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::random_device device;
   std::shuffle(order.begin(), order.end(), std::mt19937_64(device()));
+  PhaseProgress mutant_progress(request.progress, GradePhase::Mutants,
+                                static_cast<int>(order.size()), jobs);
   parallel_for(order.size(), jobs, [&](std::size_t k) {
     auto& m = result.mutants[order[k]];
+    const auto began = std::chrono::steady_clock::now();
     const SandboxRun run = run_sandboxed(make_request(m.mutant.id, config.seed, false, timeout));
     const MutantVerdict v = mutant_verdict(classify_run(run, expected_tests), config.limits);
     m.status = v.status;
@@ -218,7 +219,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
     m.killed_by = v.killed_by;
     m.killed_by_failed_tests = v.killed_by_failed_tests;
     m.seconds = run.seconds;
-    report_progress(m.mutant.id);
+    mutant_progress.run_finished(seconds_since(began), m.mutant.id);
   });
 
   // 4. Score.

@@ -9,6 +9,7 @@
 
 #include "compile.hpp"
 #include "config.hpp"
+#include "progress.hpp"
 #include "tinyllm/reports/grade_result.hpp"
 
 namespace tinyllm::runner {
@@ -25,13 +26,14 @@ struct GradeRequest {
   std::filesystem::path build_dir, source_dir;  // the oracle's build (variants/) and source
   Toolchain toolchain;
   Isolation isolation = Isolation::Plain;  // resolved
-  // Called after each run with (runs done, runs in all, what just finished).
-  std::function<void(int, int, const std::string&)> progress;
+  // Called when a phase starts (compiling, the reference, the mutants) and after each of its runs.
+  GradeProgressCallback progress;
 };
 
 // Where a grade's time went (the benchmark's lower bound is compile + runs / jobs).
 struct GradeTimings {
   double compile_seconds = 0;             // compiling and linking the suite, once
+  bool precompiled_header = false;        // the compile read the precompiled header
   std::vector<double> reference_seconds;  // each reference run, grading seed first
 };
 
