@@ -40,11 +40,18 @@ void write_timings(const reports::GradeResult& r, const GradeTimings& t, const C
 int run_grade_command(const Arguments& args) {
   std::string suite, timings;
   std::vector<std::string> formats;
-  CommandLine command("grade",
-                      "Usage: tinyllm-grade grade SUITE [options]\n\n"
-                      "Grades the GoogleTest/RapidCheck suite in the folder SUITE.\n"
-                      "Exit status: 0 PASS, 1 FAIL, 2 INVALID, 3 usage or configuration error.",
-                      SharedOptions::Grading);
+  CommandLine command(
+      "grade",
+      "Usage: tinyllm-grade grade SUITE [options]\n\n"
+      "Grades the GoogleTest/RapidCheck suite in the folder SUITE: compiles it\n"
+      "once, runs it on the reference (three seeds; a failing test makes the grade\n"
+      "INVALID), then on every mutant. The full grade (the default) scores the\n"
+      "catalog's pitfalls and the mutants generated from the module's source that the grade\n"
+      "counts (see `tinyllm-grade list`) together: PASS needs every pitfall detected\n"
+      "and detected/graded >= the threshold (0.80). --mutants pitfalls grades the\n"
+      "pitfalls alone.\n"
+      "Exit status: 0 PASS, 1 FAIL, 2 INVALID, 3 usage or configuration error.",
+      SharedOptions::Grading);
   command.add_options()("timings", po::value(&timings)->value_name("FILE"),
                         "also write the compile and run times as JSON (bench/grading uses it)")(
       "format", po::value(&formats)->multitoken()->value_name("NAME..."),
