@@ -43,13 +43,13 @@ int run_grade_command(const Arguments& args) {
   CommandLine command(
       "grade",
       "Usage: tinyllm-grade grade SUITE [options]\n\n"
-      "Grades the GoogleTest/RapidCheck suite in the folder SUITE: compiles it\n"
-      "once, runs it on the reference (three seeds; a failing test makes the grade\n"
+      "Grades the GoogleTest/RapidCheck suite in the folder SUITE: compiles it once,\n"
+      "runs it on the reference (three seeds; a failing test makes the grade\n"
       "INVALID), then on every mutant. The full grade (the default) scores the\n"
-      "catalog's pitfalls and the mutants generated from the module's source that the grade\n"
-      "counts (see `tinyllm-grade list`) together: PASS needs every pitfall detected\n"
-      "and detected/graded >= the threshold (0.80). --mutants pitfalls grades the\n"
-      "pitfalls alone.\n"
+      "catalog's pitfalls and the generated mutants the grade counts (mutants made\n"
+      "from the module's source; see `tinyllm-grade list`) together: PASS needs\n"
+      "every pitfall detected and detected/graded >= the threshold (0.80).\n"
+      "--mutants pitfalls grades the pitfalls alone.\n"
       "Exit status: 0 PASS, 1 FAIL, 2 INVALID, 3 usage or configuration error.",
       SharedOptions::Grading);
   command.add_options()("timings", po::value(&timings)->value_name("FILE"),
