@@ -4,8 +4,8 @@
 #include <atomic>
 #include <fstream>
 #include <map>
-#include <set>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "tinyllm/builder/build_error.hpp"
 #include "tinyllm/builder/content_hash.hpp"
