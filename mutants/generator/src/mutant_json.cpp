@@ -8,6 +8,10 @@ nlohmann::json position_json(const SourcePosition& p) {
   return {{"line", p.line}, {"column", p.column}, {"offset", p.offset}};
 }
 
+SourcePosition position_from_json(const nlohmann::json& p) {
+  return {p.at("line").get<int>(), p.at("column").get<int>(), p.at("offset").get<std::size_t>()};
+}
+
 }  // namespace
 
 nlohmann::json mutants_to_json(const std::vector<std::string>& files,
@@ -28,6 +32,17 @@ nlohmann::json mutants_to_json(const std::vector<std::string>& files,
           {"positions", "1-based line and byte column; end is exclusive; offset is 0-based bytes"},
           {"files", files},
           {"mutants", list}};
+}
+
+std::vector<GeneratedMutant> mutants_from_json(const nlohmann::json& document) {
+  std::vector<GeneratedMutant> mutants;
+  for (const nlohmann::json& m : document.at("mutants"))
+    mutants.push_back({m.at("id").get<std::string>(), m.at("readable").get<std::string>(),
+                       m.at("file").get<std::string>(), m.at("function").get<std::string>(),
+                       m.at("operator").get<std::string>(), m.at("original").get<std::string>(),
+                       m.at("replacement").get<std::string>(), m.at("occurrence").get<int>(),
+                       position_from_json(m.at("start")), position_from_json(m.at("end"))});
+  return mutants;
 }
 
 }  // namespace tinyllm::generator

@@ -1,0 +1,50 @@
+// Builds one variant library per generated mutant of the module's files, beside the reference and
+// pitfall variants: <variants_dir>/<id>/libtinyllm_oracle.so, and the manifest
+// <variants_dir>/generated.json that says what became of every mutant (docs/mutants.md).
+#pragma once
+#include <cstddef>
+#include <filesystem>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace tinyllm::builder {
+
+// The file name of every variant library (the folder tells them apart; runner/ loads it).
+inline constexpr const char* kVariantLibraryName = "libtinyllm_oracle.so";
+// The manifest's file name inside the variants folder.
+inline constexpr const char* kManifestName = "generated.json";
+
+struct BuildOptions {
+  std::filesystem::path source_root;       // the repository; `files` are relative to it
+  std::vector<std::string> files;          // the files to mutate, e.g. default_module_files()
+  std::filesystem::path compile_commands;  // the build's compile_commands.json
+  // The reference library's objects in its link order; a mutant replaces its file's object.
+  std::vector<std::filesystem::path> reference_objects;
+  std::vector<std::string> link_command;  // the linker driver and the reference's link flags
+  std::filesystem::path variants_dir;     // where the libraries and the manifest go
+  std::filesystem::path cache_dir;        // objects, precompiled headers and link stamps
+  std::filesystem::path depfile;          // when set, the files read, for Ninja
+  unsigned jobs = 0;                      // parallel compiles and links; 0: hardware threads
+  bool precompiled_header = true;         // false compiles every mutant without one
+  std::ostream* progress = nullptr;       // progress and notes; null: quiet
+};
+
+struct BuildSummary {
+  std::size_t raw = 0;            // mutants generated
+  std::size_t equivalent = 0;     // object equal to the reference's: no library
+  std::size_t duplicate = 0;      // object equal to an earlier mutant's: no library
+  std::size_t built = 0;          // one library each
+  std::size_t compiled = 0;       // objects compiled by this run (the others came from the cache)
+  std::size_t linked = 0;         // libraries linked by this run (the others were up to date)
+  std::size_t removed = 0;        // libraries of mutants that no longer exist, deleted
+  bool manifest_written = false;  // false: the manifest was current and left untouched
+};
+
+// Generates the mutants of options.files, compiles each with the reference's command (cached by
+// its flags, source and headers), drops equivalent and duplicate mutants by their object bytes,
+// links the rest, deletes the libraries of mutants that are gone, and writes the manifest when it
+// or a library changed (so that what depends on it reruns only then). Throws BuildError.
+BuildSummary build_generated_variants(const BuildOptions& options);
+
+}  // namespace tinyllm::builder

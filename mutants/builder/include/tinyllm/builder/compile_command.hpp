@@ -1,0 +1,44 @@
+// The reference's exact compile command of a source file, read from the build's
+// compile_commands.json, and the same command rewritten to compile a mutated copy from stdin.
+#pragma once
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace tinyllm::builder {
+
+struct ReferenceCompile {
+  std::filesystem::path source;     // the file compiled (absolute)
+  std::filesystem::path object;     // the reference object it produces (absolute)
+  std::filesystem::path directory;  // the folder the command runs in
+  // The compiler and every flag, without the parts that name files: -o, -c, -MD/-MMD, -MT/-MQ/-MF
+  // and the source itself. Only the flags decide the object's bytes.
+  std::vector<std::string> command;
+};
+
+// Splits a command line as a POSIX shell splits words ('single', "double" quotes, backslashes),
+// which is how CMake quotes the "command" entries of compile_commands.json.
+std::vector<std::string> split_command_line(const std::string& line);
+
+// Returns the command of `database` (a parsed compile_commands.json) that compiles `source` into
+// one of `reference_objects`: a file compiled by several targets (the reference and pitfall
+// variants) has one entry each, and only the reference's produces a reference object. Throws
+// BuildError when there is none.
+ReferenceCompile find_reference_compile(
+    const nlohmann::json& database, const std::filesystem::path& source,
+    const std::vector<std::filesystem::path>& reference_objects);
+
+// Returns the arguments that compile the source read from stdin into `object` with `reference`'s
+// flags plus: -g0 (no debug information, which names the file and would make equal code differ),
+// -w (a mutant's warnings are expected noise), -iquote of the original folder (its "..."
+// includes still resolve), and `extra` (e.g. the precompiled header's flags).
+std::vector<std::string> stdin_compile_arguments(const ReferenceCompile& reference,
+                                                 const std::filesystem::path& object,
+                                                 const std::vector<std::string>& extra);
+
+// Returns the flags shared by every stdin compile of `reference`'s file (what a precompiled
+// header must be built with): the command and the additions above, without input and output.
+std::vector<std::string> stdin_compile_flags(const ReferenceCompile& reference);
+
+}  // namespace tinyllm::builder

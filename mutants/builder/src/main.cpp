@@ -1,0 +1,94 @@
+// tinyllm-build-generated: builds the generated mutants' variant libraries and their manifest; a
+// custom command of the build runs it (mutants/builder/CMakeLists.txt).
+#include <chrono>
+#include <iostream>
+#include <string>
+
+#include "tinyllm/builder/build_error.hpp"
+#include "tinyllm/builder/build_generated.hpp"
+#include "tinyllm/builder/config.hpp"
+#include "tinyllm/builder/files.hpp"
+
+namespace {
+
+void print_help() {
+  std::cout << R"(Usage: tinyllm-build-generated --config FILE [--jobs N] [--no-precompiled-header]
+                              [--quiet]
+
+Builds one variant library per generated mutant of the module's files, at
+<build>/variants/<id>/libtinyllm_oracle.so, and the manifest <build>/variants/generated.json.
+The build runs it (target tinyllm_generated_variants); FILE is written by CMake:
+<build>/mutants/builder/generated-variants.conf.
+
+Each mutant's source is compiled with the reference's command for its file (from
+compile_commands.json), with -g0 and from stdin, and a precompiled header of the files'
+includes. A mutant whose object equals the unmutated file's is "equivalent", one whose object
+equals an earlier mutant's is a "duplicate": neither gets a library (trivial compiler
+equivalence). Objects and links are cached in the build folder: a rerun compiles only changed
+mutants and relinks only libraries whose inputs changed.
+
+Options:
+  --config FILE              the configuration CMake wrote (required)
+  --jobs N                   compiles and links at once (default: the hardware threads)
+  --no-precompiled-header    compile without the precompiled header
+  --quiet                    no progress on stderr
+  --help                     show this text
+
+See docs/mutants.md. Exit status: 0 built, 1 a step failed (the message says which and why),
+2 bad usage.
+)";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace tinyllm::builder;
+  std::string config;
+  unsigned jobs = 0;
+  bool precompiled_header = true;
+  bool quiet = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      print_help();
+      return 0;
+    } else if (arg == "--config" && i + 1 < argc) {
+      config = argv[++i];
+    } else if (arg == "--jobs" && i + 1 < argc) {
+      jobs = static_cast<unsigned>(std::stoul(argv[++i]));
+    } else if (arg == "--no-precompiled-header") {
+      precompiled_header = false;
+    } else if (arg == "--quiet") {
+      quiet = true;
+    } else {
+      std::cerr << "tinyllm-build-generated: unknown option or missing value: " << arg
+                << "; see --help\n";
+      return 2;
+    }
+  }
+  if (config.empty()) {
+    std::cerr << "tinyllm-build-generated: --config FILE is required; see --help\n";
+    return 2;
+  }
+  try {
+    const auto start = std::chrono::steady_clock::now();
+    BuildOptions options = parse_config(read_file(config), config);
+    options.jobs = jobs;
+    options.precompiled_header = precompiled_header;
+    options.progress = quiet ? nullptr : &std::cerr;
+    const BuildSummary summary = build_generated_variants(options);
+    const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
+    if (!quiet)
+      std::cerr << "tinyllm-build-generated: " << summary.raw << " mutants: " << summary.built
+                << " built, " << summary.equivalent << " equivalent, " << summary.duplicate
+                << " duplicate; " << summary.compiled << " compiled, " << summary.linked
+                << " linked, " << summary.removed << " removed in " << seconds.count() << " s\n";
+  } catch (const BuildError& e) {
+    std::cerr << "tinyllm-build-generated: " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "tinyllm-build-generated: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,41 @@
+// The compile phase of the generated variants' build: each module file's baseline and mutants
+// compiled from stdin with the reference's flags, in a cache keyed by what decides the bytes.
+#pragma once
+#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "tinyllm/builder/build_generated.hpp"
+#include "tinyllm/builder/compile_command.hpp"
+#include "tinyllm/builder/precompiled_header.hpp"
+#include "tinyllm/generator/generated_mutant.hpp"
+
+namespace tinyllm::builder {
+
+// One module file: its reference command and the headers it reads (with their hash).
+struct ModuleFile {
+  std::string name;  // relative to the source root, as the generator names it
+  ReferenceCompile reference;
+  PrecompiledHeader header;
+};
+
+// Finds each file's reference command and prepares one precompiled header per folder and flags.
+std::vector<ModuleFile> prepare_module_files(const BuildOptions& options);
+
+struct CompiledMutants {
+  std::vector<std::filesystem::path> baselines;  // per module file, the unmutated object
+  std::vector<std::filesystem::path> objects;    // per mutant, in generator order
+  std::set<std::string> used;                    // cache entries this run needs (the rest go)
+  std::size_t compiled = 0;
+};
+
+// Returns `text` with `mutant` applied; throws BuildError when the file no longer holds the
+// mutant's original text at its offsets.
+std::string mutated_source(const std::string& text, const generator::GeneratedMutant& mutant);
+
+// Compiles (or finds in options.cache_dir/objects) every file's baseline and every mutant.
+CompiledMutants compile_mutants(const BuildOptions& options, const std::vector<ModuleFile>& files,
+                                const std::vector<generator::GeneratedMutant>& mutants);
+
+}  // namespace tinyllm::builder

@@ -1,0 +1,82 @@
+// The libraries themselves: a mutant's library is the reference but for its mutated file, and the
+// real build's manifest matches the libraries on disk.
+#include <dlfcn.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "builder_fixture.hpp"
+#include "tinyllm/builder/files.hpp"
+#include "tinyllm/builder/link.hpp"
+
+namespace tinyllm::builder {
+namespace {
+
+using testing::FixtureProject;
+namespace fs = std::filesystem;
+
+// A library loaded for the length of a test.
+class Loaded {
+ public:
+  explicit Loaded(const fs::path& path) : handle_(dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)) {
+    EXPECT_NE(handle_, nullptr) << path << ": " << dlerror();
+  }
+  ~Loaded() {
+    if (handle_ != nullptr) dlclose(handle_);
+  }
+  Loaded(const Loaded&) = delete;
+  Loaded& operator=(const Loaded&) = delete;
+  template <typename Function>
+  Function* function(const char* name) const {
+    void* symbol = handle_ == nullptr ? nullptr : dlsym(handle_, name);
+    EXPECT_NE(symbol, nullptr) << name;
+    return reinterpret_cast<Function*>(symbol);
+  }
+
+ private:
+  void* handle_;
+};
+
+// The fixture's functions by their mangled names: shifted(int), above_one(int), other_value().
+constexpr const char* kShifted = "_Z7shiftedi";
+constexpr const char* kAboveOne = "_Z9above_onei";
+constexpr const char* kOtherValue = "_Z11other_valuev";
+
+// Catches: a mutant library linked without the mutant's object (it would behave as the
+// reference), or without the other file's reference object (it would not load).
+TEST(BuilderLibrary, MutantLibraryDiffersFromTheReferenceOnlyInTheMutatedFunction) {
+  const FixtureProject project;
+  project.build();
+  const std::string id = project.mutant("shifted", "0", "1").at("id");
+  const Loaded reference(project.reference_library());
+  const Loaded mutant(project.library(id));
+  auto* reference_shifted = reference.function<int(int)>(kShifted);
+  auto* mutant_shifted = mutant.function<int(int)>(kShifted);
+  ASSERT_NE(reference_shifted, mutant_shifted) << "the two paths loaded as one library";
+  EXPECT_EQ(reference_shifted(5), 5);
+  EXPECT_EQ(mutant_shifted(5), 6);
+  EXPECT_EQ(mutant.function<bool(int)>(kAboveOne)(1), true);
+  EXPECT_EQ(mutant.function<int()>(kOtherValue)(), 42);
+}
+
+// Catches: a real build whose manifest and libraries disagree (a built mutant without its
+// library, a library for an equivalent one), or a generated library that does not load.
+TEST(BuilderLibrary, RealBuildManifestMatchesItsLibraries) {
+  const fs::path variants = fs::path(TINYLLM_BUILD_DIR) / "variants";
+  if (!fs::exists(variants / kManifestName))
+    GTEST_SKIP() << "no generated variants in this build (TINYLLM_GENERATED_MUTANTS=OFF?)";
+  const auto manifest = nlohmann::json::parse(read_file(variants / kManifestName));
+  std::string first_built;
+  for (const auto& m : manifest.at("mutants")) {
+    const std::string id = m.at("id");
+    const bool built = m.at("build") == "built";
+    EXPECT_EQ(fs::exists(variants / id / kVariantLibraryName), built) << id;
+    if (built && first_built.empty()) first_built = id;
+  }
+  EXPECT_GT(manifest.at("counts").at("built").get<int>(), 0);
+  ASSERT_FALSE(first_built.empty());
+  const Loaded library(variants / first_built / kVariantLibraryName);
+}
+
+}  // namespace
+}  // namespace tinyllm::builder
