@@ -87,8 +87,9 @@ int run_yardstick_command(const Arguments& args) {
   std::sort(results.mutants.begin(), results.mutants.end(),
             [&](const auto& a, const auto& b) { return position[a.id] < position[b.id]; });
   write_course_suite_results(ctx.build_dir, results);
-  write_course_suite_summary(load_generated_set(ctx.build_dir, ctx.source_dir, true), true,
-                             std::cout);
+  if (!options.quiet)  // the build runs it quietly; selfcheck and list show the summary too
+    write_course_suite_summary(load_generated_set(ctx.build_dir, ctx.source_dir, true), true,
+                               std::cout);
   std::cout << fmt::format("yardstick: wrote {}: {} mutants run ({:.1f} s), {} unchanged reused\n",
                            course_suite_results_path(ctx.build_dir).string(),
                            results.mutants.size() - reused, seconds, reused);
