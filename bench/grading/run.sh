@@ -7,14 +7,13 @@
 #     -DTINYLLM_VARIANT=sNN, rebuild it, rebuild the suite against it and run it. That takes long,
 #     so it is measured on NAIVE_VARIANTS variants (default 3) and extrapolated to the reference and
 #     variants (printed as such); goal: speed-up >= 10x.
-# It also checks that grading a second suite rebuilds no variant library.
+# It grades the full set (pitfalls + counted generated mutants, the default) and, in the same run,
+# the pitfalls alone, and checks that grading a second suite rebuilds no variant library.
 # Usage: bench/grading/run.sh [SUITE] [BUILD_DIR]   (BUILD_DIR holds a built tinyllm-grade)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root="$PWD"
 suite="${1:-examples/thorough}"
-# The mutant ids, from the one list of them.
-mapfile -t mutant_ids < <(sed -n 's/^id = "\(s[0-9][0-9]\)"$/\1/p' mutants/catalog.toml)
 build="$(realpath "${2:-build}")"
 naive_variants="${NAIVE_VARIANTS:-3}"
 cores=2
@@ -39,6 +38,17 @@ wall=$(elapsed "$start" "$(now)")
 tail -3 "$work/grade.txt"
 echo "grader exit status $status, wall ${wall} s"
 compile=$(python3 -c "import json; print(round(json.load(open('$work/timings.json'))['compile_seconds'], 2))")
+# The mutants the grade ran: the pitfalls and the counted generated mutants.
+mapfile -t mutant_ids < <(python3 -c "import json; print('\\n'.join(json.load(open('$work/timings.json'))['mutant_seconds']))")
+echo "${#mutant_ids[@]} mutants graded"
+
+echo "== the same suite, the pitfalls alone (--mutants pitfalls)"
+start=$(now)
+"$grader" grade "$suite" --jobs "$cores" --quiet --mutants pitfalls --output "$work/pitfalls" \
+  --timings "$work/pitfalls.json" >"$work/pitfalls.txt" || true
+wall_pitfalls=$(elapsed "$start" "$(now)")
+tail -2 "$work/pitfalls.txt"
+echo "pitfalls only: wall ${wall_pitfalls} s; full grade / pitfalls only = $(awk -v a="$wall" -v b="$wall_pitfalls" 'BEGIN { printf "%.2f", a / b }')"
 
 echo "== plain runs of the compiled suite (no sandbox), for the lower bound"
 exe="$work/grade/suite-build/suite"
@@ -91,8 +101,10 @@ for n in $(seq -f "%02g" 1 "$naive_variants"); do
 done
 measured=$(elapsed "$start" "$(now)")
 per_variant=$(awk -v m="$measured" -v n="$naive_variants" 'BEGIN { printf "%.2f", m / n }')
-naive_total=$(awk -v p="$per_variant" -v n="$((1 + ${#mutant_ids[@]}))" 'BEGIN { printf "%.1f", p * n }')
+naive_pitfalls=$(grep -c '^s' <(printf '%s\n' "${mutant_ids[@]}"))
+naive_total=$(awk -v p="$per_variant" -v n="$((1 + naive_pitfalls))" 'BEGIN { printf "%.1f", p * n }')
+wall=$wall_pitfalls  # the naive way builds pitfall variants: compare with the pitfalls-only grade
 speedup=$(awk -v n="$naive_total" -v w="$wall" 'BEGIN { printf "%.1f", n / w }')
 echo "naive: ${measured} s for $naive_variants variants = ${per_variant} s each;"
-echo "  extrapolated to the reference + ${#mutant_ids[@]} variants: ${naive_total} s (one run each, no extra seeds)"
+echo "  extrapolated to the reference + ${naive_pitfalls} pitfall variants: ${naive_total} s (one run each, no extra seeds)"
 echo "speed-up of tinyllm-grade over the naive way: ${speedup}x (goal >= 10x)"
