@@ -17,7 +17,8 @@ namespace {
 // Returns every mutant's status in the JSON report of a grade written to `output`.
 std::map<std::string, std::string> statuses(const fs::path& output) {
   std::map<std::string, std::string> out;
-  for (const auto& [file, entry] : nlohmann::json::parse(json_report(output))["files"].items())
+  const nlohmann::json report = nlohmann::json::parse(json_report(output));
+  for (const auto& [file, entry] : report["files"].items())
     for (const auto& m : entry["mutants"]) out[m["id"]] = m["status"];
   return out;
 }

@@ -44,7 +44,7 @@ TEST(GraderEndToEnd, same_suite_and_seed_give_the_same_statuses_and_killing_test
 TEST(GraderEndToEnd, passes_when_threshold_met_and_every_required_mutant_detected) {
   auto config = write_config("pass",
                              "threshold = 0.1\nrequired = [\"s01\", \"s02\", \"s04\"]\n"
-                             "[seeds]\nreference = [7]\n");
+                             "mutants = \"pitfalls\"\n[seeds]\nreference = [7]\n");
   Graded g = grade("kills_some", {}, config);
   EXPECT_EQ(g.status, 0) << g.output;
   EXPECT_NE(g.output.find("Verdict: PASS"), std::string::npos);
@@ -52,7 +52,8 @@ TEST(GraderEndToEnd, passes_when_threshold_met_and_every_required_mutant_detecte
 
 // Catches: the required list ignored once the score is above the threshold.
 TEST(GraderEndToEnd, fails_when_a_required_mutant_survives_despite_the_score) {
-  auto config = write_config("required", "threshold = 0.1\nrequired = [\"s01\", \"s03\"]\n");
+  auto config = write_config(
+      "required", "threshold = 0.1\nrequired = [\"s01\", \"s03\"]\nmutants = \"pitfalls\"\n");
   Graded g = grade("kills_some", {}, config);
   EXPECT_EQ(g.status, 1) << g.output;
   EXPECT_NE(g.output.find("Every pitfall mutant must be detected; 1 survived: s03."),
@@ -61,7 +62,8 @@ TEST(GraderEndToEnd, fails_when_a_required_mutant_survives_despite_the_score) {
 
 // Catches: --threshold losing to the configuration file.
 TEST(GraderEndToEnd, command_line_threshold_overrides_the_file) {
-  auto config = write_config("override", "threshold = 0.9\nrequired = [\"s01\"]\n");
+  auto config =
+      write_config("override", "threshold = 0.9\nrequired = [\"s01\"]\nmutants = \"pitfalls\"\n");
   Graded g = grade("kills_some", {"--threshold", "0.1"}, config);
   EXPECT_EQ(g.status, 0) << g.output;
 }
@@ -154,13 +156,19 @@ int line_starting_with(const fs::path& file, const std::string& prefix) {
 }
 }  // namespace
 
-// Catches: examples/thorough no longer getting the PASS (24/24) its README promises.
+// Catches: examples/thorough no longer getting the full grade's PASS its README promises (every
+// pitfall detected, the score over pitfalls and generated mutants above the threshold).
 TEST(GraderExamples, thorough_example_passes) {
   if (!fs::is_directory(examples / "thorough")) GTEST_SKIP() << "examples/thorough not here yet";
   fs::path output;
   Graded g = grade_example("thorough", &output);
   EXPECT_EQ(g.status, 0) << g.output;
-  EXPECT_NE(g.output.find("Score: 24/24 mutants detected (100.0%)"), std::string::npos) << g.output;
+  EXPECT_NE(g.output.find("Mutant set: full: 24 pitfalls + "), std::string::npos) << g.output;
+  for (int i = 1; i <= 24; ++i) {
+    const std::string id = (i < 10 ? "s0" : "s") + std::to_string(i);
+    EXPECT_EQ(status_of(g.output, id), "Killed") << id;
+  }
+  EXPECT_NE(g.output.find("Verdict: PASS"), std::string::npos) << g.output;
   // Compiled as one unit, its tests are still reported at the learner's own files and lines.
   const auto files = nlohmann::json::parse(json_report(output))["testFiles"];
   const int line =
