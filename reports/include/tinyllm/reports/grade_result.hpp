@@ -9,12 +9,16 @@
 #include <vector>
 
 #include "tinyllm/catalog/mutant_info.hpp"
+#include "tinyllm/catalog/wheat_info.hpp"
 
 namespace tinyllm::reports {
 
 // One entry of mutants/catalog.toml; it belongs to the catalog library (mutants/), named here too.
 using MutantInfo = catalog::MutantInfo;
 using catalog::MutantKind;
+// One wheat of mutants/catalog.toml (a correct alternative implementation), named here too.
+using WheatInfo = catalog::WheatInfo;
+using catalog::WheatKind;
 
 // Which mutants a grade scores: the pitfalls and the counted generated mutants (the default), or
 // the 24 pitfalls alone.
@@ -33,8 +37,9 @@ struct GeneratedCounts {
   int counted = 0;
 };
 
-// The statuses of the mutation-testing-report-schema that the grader gives.
-enum class MutantStatus { Killed, Survived, Timeout };
+// The statuses of the mutation-testing-report-schema that the grader gives. NoCoverage: the reach
+// probe saw no test execute the mutant's site, so it was not run (it is not detected).
+enum class MutantStatus { Killed, Survived, Timeout, NoCoverage };
 
 struct MutantResult {
   MutantInfo mutant;
@@ -45,6 +50,10 @@ struct MutantResult {
   // True when killed_by lists tests that failed; false when it names the test that was running
   // when the run crashed, timed out or was stopped (or is empty).
   bool killed_by_failed_tests = false;
+  // Reach (GradeResult::reach_measured): the valid tests that executed the mutant's site in the
+  // probe run, sorted. A Survived mutant was reached ("tests run it but none fails"; covered_by is
+  // empty when only code outside any test reached it); a NoCoverage one was not.
+  std::vector<std::string> covered_by;
 };
 
 // What a learner's report says about a surviving mutant.
@@ -59,12 +68,26 @@ struct TestInfo {
   int line = 0;
 };
 
-// A test that failed on the reference: the suite is wrong, and the grade INVALID.
-struct ReferenceFailure {
-  std::string test;        // "Suite.Test"
+// How a suite's invalid tests count: per test (they are dropped, named, and the rest graded) or
+// strictly (any invalid test makes the grade INVALID).
+enum class Validity { PerTest, Strict };
+
+// One run where a test failed although the implementation was correct: the reference with one of
+// the reference seeds, or a wheat with the grading seed.
+struct ValidityFailure {
+  std::string variant;     // "reference", or a wheat's id "w03"
   std::uint64_t seed = 0;  // the RapidCheck seed of that run
-  std::string message;     // GoogleTest's failure text
-  std::string reproduce;   // a shell command that reruns exactly that case
+  // GoogleTest's failure text (or how the run ended). Always empty for a binary wheat: echoing what
+  // a test saw of a differently built binary would hand a learner that binary's bytes.
+  std::string message;
+  std::string reproduce;  // a shell command that reruns exactly that case
+};
+
+// A test that rejects a correct implementation: it is not graded (per test) or the grade is
+// INVALID (strict).
+struct InvalidTest {
+  std::string test;                       // "Suite.Test"
+  std::vector<ValidityFailure> failures;  // the reference's first (seed order), then the wheats'
 };
 
 // Where the grade was made, for the JSON report's `system` block. Optional: a report written
@@ -80,7 +103,8 @@ struct GradeResult {
   std::string suite_name;  // the suite folder's name
   std::string suite_path;
   Verdict verdict = Verdict::Invalid;
-  double score = 0;  // (killed + timeout) / total mutants
+  double score =
+      0;  // (killed + timeout) / total mutants (NoCoverage and Survived are not detected)
   double threshold = 0.8;
   Reveal reveal = Reveal::Title;
   // The set graded. A grade stored before generated mutants existed reads as PitfallsOnly.
@@ -88,9 +112,13 @@ struct GradeResult {
   GeneratedCounts generated;  // all zero for a pitfalls-only grade
   std::uint64_t seed = 0;     // the grading seed
   std::string compile_log;    // the compiler's diagnostics when the suite did not compile
-  std::vector<ReferenceFailure> reference_failures;
+  Validity validity = Validity::PerTest;
+  std::vector<WheatInfo> wheats;             // the wheats every valid test passed on, catalog order
+  std::vector<InvalidTest> invalid_tests;    // in the order the suite lists them
   std::vector<std::string> invalid_reasons;  // why the grade is INVALID, in words
-  std::vector<TestInfo> tests;
+  // The reach probe ran: each mutant's covered_by is filled, and NoCoverage mutants were not run.
+  bool reach_measured = false;
+  std::vector<TestInfo> tests;  // every test the reference run listed, valid and invalid
   std::map<std::string, std::string> suite_files;   // relative path -> source text
   std::map<std::string, std::string> oracle_files;  // repo-relative path -> source (mutant sites)
   std::vector<MutantResult> mutants;  // pitfalls in catalog order, then the counted generated
@@ -106,6 +134,8 @@ inline const char* to_string(MutantStatus s) {
       return "Survived";
     case MutantStatus::Timeout:
       return "Timeout";
+    case MutantStatus::NoCoverage:
+      return "NoCoverage";
   }
   return "?";
 }
@@ -123,8 +153,17 @@ inline const char* to_string(Verdict v) {
 inline const char* to_string(MutantSet s) {
   return s == MutantSet::Full ? "full" : "pitfalls";
 }
+inline const char* to_string(Validity v) {
+  return v == Validity::PerTest ? "per-test" : "strict";
+}
 inline bool detected(MutantStatus s) {
-  return s != MutantStatus::Survived;
+  return s == MutantStatus::Killed || s == MutantStatus::Timeout;
+}
+// Returns the wheat with that id among the result's, or null (the reference, an unknown id).
+inline const WheatInfo* find_wheat(const GradeResult& result, const std::string& id) {
+  for (const auto& w : result.wheats)
+    if (w.id == id) return &w;
+  return nullptr;
 }
 
 }  // namespace tinyllm::reports

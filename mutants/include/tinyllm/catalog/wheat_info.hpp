@@ -1,0 +1,26 @@
+// One wheat of mutants/catalog.toml: a correct alternative implementation of the module. A valid
+// test passes on every wheat; one that fails on a wheat demands what the contract does not promise.
+// Binary wheats are the reference built differently (a test that fails on one looks at the binary,
+// not the behaviour); semantic wheats each use one freedom that docs/contract-freedoms.md states.
+#pragma once
+#include <string>
+
+namespace tinyllm::catalog {
+
+enum class WheatKind { Binary, Semantic };
+
+struct WheatInfo {
+  std::string id;  // "w01"; its library is variants/<id>/libtinyllm_oracle.so
+  WheatKind kind = WheatKind::Semantic;
+  std::string title;    // "error messages worded differently"
+  std::string varies;   // what it does differently from the reference, in a sentence
+  std::string freedom;  // why that is allowed: the freedom's anchor in docs/contract-freedoms.md
+  // Binary wheats only: how the reference is rebuilt, "other-compiler" or "O0".
+  std::string build;
+};
+
+inline const char* to_string(WheatKind k) {
+  return k == WheatKind::Binary ? "binary" : "semantic";
+}
+
+}  // namespace tinyllm::catalog
