@@ -2,43 +2,18 @@
 // site.cpp finds it from the marker comment in the source.
 #include "tinyllm/catalog.hpp"
 
-#include <toml++/toml.h>
-
 #include <regex>
 #include <set>
 
-namespace tinyllm::catalog {
-namespace {
-std::string where(const std::filesystem::path& file, const toml::source_region& region) {
-  return file.string() + ":" + std::to_string(region.begin.line) + ":" +
-         std::to_string(region.begin.column);
-}
+#include "catalog_file.hpp"
 
-std::string required_string(const toml::table& entry, std::string_view key,
-                            const std::filesystem::path& file) {
-  const auto* node = entry.get(key);
-  if (!node)
-    throw CatalogError(where(file, entry.source()) + ": this [[mutant]] has no `" +
-                       std::string(key) + "`; add it as a string");
-  const auto* value = node->as_string();
-  if (!value || value->get().empty())
-    throw CatalogError(where(file, node->source()) + ": `" + std::string(key) +
-                       "` must be a non-empty string");
-  return value->get();
-}
-}  // namespace
+namespace tinyllm::catalog {
+using detail::required_string;
+using detail::where;
 
 std::vector<MutantInfo> load(const std::filesystem::path& catalog_file) {
-  toml::table root;
-  try {
-    root = toml::parse_file(catalog_file.string());
-  } catch (const toml::parse_error& e) {
-    throw CatalogError(where(catalog_file, e.source()) + ": " + std::string(e.description()));
-  }
-  for (const auto& [key, node] : root)
-    if (key != "mutant")
-      throw CatalogError(where(catalog_file, node.source()) + ": unknown key `" +
-                         std::string(key.str()) + "`; the catalog holds only [[mutant]] entries");
+  // The [[wheat]] entries are load_wheats's (wheats.cpp).
+  const toml::table root = detail::parse_catalog(catalog_file);
   const auto* entries = root.get_as<toml::array>("mutant");
   if (!entries || entries->empty())
     throw CatalogError(catalog_file.string() + ": no [[mutant]] entries");
@@ -59,14 +34,14 @@ std::vector<MutantInfo> load(const std::filesystem::path& catalog_file) {
                            std::string(key.str()) + "`");
     }
     MutantInfo m;
-    m.id = required_string(*entry, "id", catalog_file);
+    m.id = required_string(*entry, "id", catalog_file, "mutant");
     if (!std::regex_match(m.id, std::regex("s[0-9]{2}")) || !ids.insert(m.id).second)
       throw CatalogError(where(catalog_file, entry->source()) + ": id \"" + m.id +
                          "\" must be unique and of the form sNN");
-    m.title = required_string(*entry, "title", catalog_file);
-    m.symptom = required_string(*entry, "symptom", catalog_file);
-    m.file = required_string(*entry, "file", catalog_file);
-    m.function = required_string(*entry, "function", catalog_file);
+    m.title = required_string(*entry, "title", catalog_file, "mutant");
+    m.symptom = required_string(*entry, "symptom", catalog_file, "mutant");
+    m.file = required_string(*entry, "file", catalog_file, "mutant");
+    m.function = required_string(*entry, "function", catalog_file, "mutant");
     const auto* caught = entry->get_as<toml::array>("caught_by");
     if (!caught || caught->empty())
       throw CatalogError(where(catalog_file, entry->source()) + ": " + m.id +

@@ -1,45 +1,14 @@
 // The check that the catalog and the oracle's guarded changes describe the same mutants, anchored
 // on the marker comments: each site is found, holds its own is_mutant(N), and no is_mutant(N)
 // sits outside its mutant's site (where the catalog, and so every report, would not show it).
-#include <fstream>
 #include <map>
-#include <regex>
 
+#include "guards.hpp"
 #include "site.hpp"
 #include "tinyllm/catalog.hpp"
 
 namespace tinyllm::catalog {
 namespace {
-
-struct GuardCall {
-  std::string file;  // relative to the repository root
-  int line = 0;
-  int number = 0;  // N of is_mutant(N)
-};
-
-// Returns every is_mutant(N) with a literal N in the oracle's sources and headers.
-std::vector<GuardCall> guard_calls(const std::filesystem::path& repository_root) {
-  static const std::regex call(R"(is_mutant\(([0-9]+)\))");
-  std::vector<GuardCall> calls;
-  const auto oracle_src = repository_root / "oracle" / "src";
-  if (!std::filesystem::is_directory(oracle_src)) return calls;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(oracle_src)) {
-    const auto extension = entry.path().extension();
-    if (!entry.is_regular_file() ||
-        (extension != ".cpp" && extension != ".hpp" && extension != ".h"))
-      continue;
-    const std::string relative =
-        std::filesystem::relative(entry.path(), repository_root).generic_string();
-    std::ifstream in(entry.path());
-    int number = 0;
-    for (std::string line; std::getline(in, line);) {
-      ++number;
-      for (std::sregex_iterator it(line.begin(), line.end(), call), end; it != end; ++it)
-        calls.push_back({relative, number, std::stoi((*it)[1])});
-    }
-  }
-  return calls;
-}
 
 std::string site_of(const MutantInfo& m) {
   return m.file + ":" + std::to_string(m.line_begin) + "-" + std::to_string(m.line_end);
@@ -60,7 +29,7 @@ std::vector<std::string> check_sites(const std::vector<MutantInfo>& mutants,
     }
   }
   std::map<int, bool> guarded;  // by N: is_mutant(N) found inside sNN's site
-  for (const GuardCall& call : guard_calls(repository_root)) {
+  for (const detail::GuardCall& call : detail::guard_calls(repository_root, "is_mutant")) {
     const std::string where = call.file + ":" + std::to_string(call.line) + ": is_mutant(" +
                               std::to_string(call.number) + ")";
     const auto found = located.find(call.number);

@@ -16,13 +16,6 @@ namespace tinyllm::catalog {
 namespace detail {
 namespace {
 
-struct Marker {
-  int line = 0;            // 1-based
-  std::size_t offset = 0;  // of the line's end in the file's text
-  std::string text;        // the comment as written, "// s07: weighting micro-batches 1/k"
-  std::string title;       // what follows "// s07:", trimmed
-};
-
 std::string trimmed(std::string_view s) {
   const auto first = s.find_first_not_of(" \t\r");
   if (first == std::string_view::npos) return {};
@@ -30,8 +23,8 @@ std::string trimmed(std::string_view s) {
   return std::string(s.substr(first, last - first + 1));
 }
 
-// Returns every line of `text` that is a marker comment of mutant `id`: "// sNN:" after
-// indentation, alone on its line.
+}  // namespace
+
 std::vector<Marker> markers_of(const std::string& text, const std::string& id) {
   const std::string prefix = "// " + id + ":";
   std::vector<Marker> found;
@@ -51,8 +44,6 @@ std::vector<Marker> markers_of(const std::string& text, const std::string& id) {
 int line_of(const std::string& text, std::size_t offset) {
   return 1 + static_cast<int>(std::count(text.begin(), text.begin() + offset, '\n'));
 }
-
-}  // namespace
 
 void locate_site(MutantInfo& m, const std::filesystem::path& source_root) {
   const std::filesystem::path path = source_root / m.file;

@@ -1,6 +1,6 @@
 // The mutant catalog (mutants/catalog.toml): what each pitfall mutant is and where its guarded
-// change sits. The one source of the mutant set that the build, the grader, the reports and the
-// self-check read.
+// change sits, and the wheats (correct alternative implementations). The one source of the
+// mutant and wheat sets that the build, the grader, the reports and the self-check read.
 #pragma once
 #include <filesystem>
 #include <stdexcept>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "tinyllm/catalog/mutant_info.hpp"
+#include "tinyllm/catalog/wheat_info.hpp"
 
 namespace tinyllm::catalog {
 
@@ -19,8 +20,8 @@ struct CatalogError : std::runtime_error {
 
 // Returns the mutants of the catalog file in file order, validated: every entry has id, title,
 // symptom, caught_by (non-empty), file and function; ids are unique and of the form sNN; an
-// unknown key is an error. line_begin and line_end stay 0: locate_sites fills them.
-// Throws CatalogError.
+// unknown key is an error. line_begin and line_end stay 0: locate_sites fills them. The [[wheat]]
+// entries are load_wheats's. Throws CatalogError.
 std::vector<MutantInfo> load(const std::filesystem::path& catalog_file);
 
 // Fills each mutant's line_begin/line_end from its site in `source_root / file`: the one line
@@ -36,5 +37,21 @@ void locate_sites(std::vector<MutantInfo>& mutants, const std::filesystem::path&
 // mutant sNN's site. Reports every problem rather than stopping at the first.
 std::vector<std::string> check_sites(const std::vector<MutantInfo>& mutants,
                                      const std::filesystem::path& repository_root);
+
+// Returns the wheats of the catalog file in file order (none when it has no [[wheat]]), validated:
+// every entry has id (unique, of the form wNN), kind ("binary" or "semantic"), title, varies and
+// freedom (non-empty; freedom an anchor such as "error-messages"); a binary wheat has build
+// ("other-compiler" or "O0"), a semantic one none; an unknown key is an error. Throws CatalogError
+// naming the file, line and column and what to fix.
+std::vector<WheatInfo> load_wheats(const std::filesystem::path& catalog_file);
+
+// Returns the problems (empty when none) found by checking the wheats against the repository
+// under `repository_root`: each semantic wheat wNN has at least one site in oracle/src, a marker
+// comment "// wNN: <title>" (the catalog's title, exactly) followed by a statement that holds
+// `is_wheat(N)` (a wheat may have several sites); every `is_wheat(N)` in oracle/src lies inside a
+// site of semantic wheat wNN; a binary wheat has no marker and no guard; and every wheat's
+// `freedom` is the anchor of a heading of docs/contract-freedoms.md. Reports every problem.
+std::vector<std::string> check_wheats(const std::vector<WheatInfo>& wheats,
+                                      const std::filesystem::path& repository_root);
 
 }  // namespace tinyllm::catalog

@@ -6,6 +6,7 @@
 #include "mutant.hpp"
 #include "tinyllm/train/precision.hpp"
 #include "train/autocast_state.hpp"
+#include "train/errors.hpp"
 
 namespace tinyllm::train {
 namespace detail {
@@ -22,8 +23,8 @@ Tensor autocast_matmul(const Tensor& a, const Tensor& b, std::string_view dtype)
 
 Autocast::Autocast(std::string_view dtype) : previous_(detail::active_dtype) {
   if (dtype != "bf16" && dtype != "fp16")
-    throw std::invalid_argument("Autocast: unknown dtype \"" + std::string(dtype) +
-                                "\"; use \"bf16\" or \"fp16\"");
+    throw std::invalid_argument(detail::error_message(
+        "Autocast", "unknown dtype \"" + std::string(dtype) + "\"; use \"bf16\" or \"fp16\""));
   detail::active_dtype = std::string(dtype);
 }
 

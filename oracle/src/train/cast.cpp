@@ -4,6 +4,7 @@
 #include "tensor/impl.hpp"
 #include "tinyllm/numerics.hpp"
 #include "tinyllm/train/precision.hpp"
+#include "train/errors.hpp"
 
 namespace tinyllm::train {
 namespace {
@@ -12,8 +13,8 @@ enum class Format { bf16, fp16 };
 Format parse_format(std::string_view dtype, const char* op) {
   if (dtype == "bf16") return Format::bf16;
   if (dtype == "fp16") return Format::fp16;
-  throw std::invalid_argument(std::string(op) + ": unknown dtype \"" + std::string(dtype) +
-                              "\"; use \"bf16\" or \"fp16\"");
+  throw std::invalid_argument(detail::error_message(
+      op, "unknown dtype \"" + std::string(dtype) + "\"; use \"bf16\" or \"fp16\""));
 }
 
 // Returns x's elements rounded to `format`, in a tensor of `dtype`.
@@ -39,7 +40,8 @@ Tensor rounded(const Tensor& x, Format format, DType dtype) {
 
 Tensor cast(const Tensor& x, std::string_view dtype) {
   const Format format = parse_format(dtype, "cast");
-  if (!x.defined()) throw std::invalid_argument("cast: the operand is an empty handle");
+  if (!x.defined())
+    throw std::invalid_argument(detail::error_message("cast", "the operand is an empty handle"));
   DType out_dtype = x.dtype();
   // s04: a cast that changes float64 to float32
   if constexpr (tinyllm::detail::is_mutant(4)) out_dtype = DType::f32;

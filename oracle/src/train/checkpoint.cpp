@@ -7,6 +7,7 @@
 #include "mutant.hpp"
 #include "tinyllm/train/recompute.hpp"
 #include "train/autocast_state.hpp"
+#include "train/errors.hpp"
 
 namespace tinyllm::train {
 namespace {
@@ -49,10 +50,12 @@ Tensor checkpoint(const SegmentFn& fn, std::vector<Tensor> inputs, std::vector<T
                   std::vector<Generator*> rngs) {
   for (std::size_t i = 0; i < inputs.size(); ++i)
     if (!inputs[i].defined())
-      throw std::invalid_argument("checkpoint: input " + std::to_string(i) +
-                                  " is an empty tensor handle");
+      throw std::invalid_argument(detail::error_message(
+          "checkpoint", "input " + std::to_string(i) + " is an empty tensor handle"));
   for (Generator* g : rngs)
-    if (!g) throw std::invalid_argument("checkpoint: a generator pointer in rngs is null");
+    if (!g)
+      throw std::invalid_argument(
+          detail::error_message("checkpoint", "a generator pointer in rngs is null"));
   if (!is_grad_enabled()) return fn(inputs);
 
   const auto recorded_states = states_of(rngs);
@@ -69,7 +72,8 @@ Tensor checkpoint(const SegmentFn& fn, std::vector<Tensor> inputs, std::vector<T
   };
   const Tensor first_pass = run_first_pass();
   if (!first_pass.defined())
-    throw std::invalid_argument("checkpoint: the segment function returned an empty tensor");
+    throw std::invalid_argument(
+        detail::error_message("checkpoint", "the segment function returned an empty tensor"));
 
   std::vector<Tensor> parents = inputs;
   // s19: parameters not parents of the node
@@ -80,6 +84,9 @@ Tensor checkpoint(const SegmentFn& fn, std::vector<Tensor> inputs, std::vector<T
   Vjp vjp = [fn, inputs, n_parents = parents.size(), rngs, recorded_states, recorded_autocast,
              first_pass](const Tensor& upstream) -> std::vector<std::optional<Tensor>> {
     const auto reached_states = states_of(rngs);
+    Tensor upstream_copy;  // an empty handle, no storage, in the reference
+    // w05: checkpointing with another memory profile
+    if constexpr (tinyllm::detail::is_wheat(5)) upstream_copy = upstream.detach();
     // s21: not replaying the generator
     if constexpr (!tinyllm::detail::is_mutant(21)) set_states(rngs, recorded_states);
     const std::vector<Tensor> leaves = rerun_inputs(inputs);
@@ -90,9 +97,10 @@ Tensor checkpoint(const SegmentFn& fn, std::vector<Tensor> inputs, std::vector<T
       rerun = fn(leaves);
     }
     if (rerun.shape() != first_pass.shape() || rerun.dtype() != first_pass.dtype())
-      throw std::logic_error("checkpoint: the rerun returned " + shape_string(rerun.shape()) +
-                             " but the first pass returned " + shape_string(first_pass.shape()) +
-                             "; the segment function must be deterministic");
+      throw std::logic_error(detail::error_message(
+          "checkpoint", "the rerun returned " + shape_string(rerun.shape()) +
+                            " but the first pass returned " + shape_string(first_pass.shape()) +
+                            "; the segment function must be deterministic"));
     if (rerun.requires_grad()) rerun.backward(upstream);
     // s22: not restoring the generator after the rerun
     if constexpr (!tinyllm::detail::is_mutant(22)) set_states(rngs, reached_states);

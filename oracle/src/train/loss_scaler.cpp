@@ -6,12 +6,13 @@
 
 #include "mutant.hpp"
 #include "tinyllm/train/precision.hpp"
+#include "train/errors.hpp"
 
 namespace tinyllm::train {
 namespace {
 void validate(const ScalerState& s, const char* where) {
   auto fail = [&](const std::string& what) {
-    throw std::invalid_argument(std::string(where) + ": " + what);
+    throw std::invalid_argument(detail::error_message(where, what));
   };
   if (!(s.scale > 0) || !std::isfinite(s.scale))
     fail("the scale must be positive and finite, got " + std::to_string(s.scale));
