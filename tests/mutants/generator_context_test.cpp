@@ -84,6 +84,23 @@ TEST(GeneratorContext, PitfallGuardsAndTheirVariantOnlyBranchesAreLeftAlone) {
   EXPECT_EQ(in_f, (Changes{"+=->-=", "1->0", "1->2", "x->{}"}));
 }
 
+// Catches: mutating a wheat's guards (`if constexpr (is_wheat(N))`) or the code that only wheat N
+// runs: a mutant there would change nothing the reference runs, and could never be detected.
+TEST(GeneratorContext, WheatGuardsAndTheirWheatOnlyBranchesAreLeftAlone) {
+  TempTree tree;
+  const auto mutants = generate_from(tree,
+                                     "constexpr bool is_wheat(int id) { return id == 0; }\n"
+                                     "int f(int x) {\n"
+                                     "  if constexpr (is_wheat(3)) x = x * 7;\n"
+                                     "  if constexpr (!is_wheat(4)) x += 1;\n"
+                                     "  return x;\n"
+                                     "}\n");
+  Changes in_f;
+  for (const auto& m : mutants)
+    if (m.function == "f(int)") in_f.push_back(m.original + "->" + m.replacement);
+  EXPECT_EQ(in_f, (Changes{"+=->-=", "1->0", "1->2", "x->{}"}));
+}
+
 // Catches: a file that does not compile silently giving no or wrong mutants.
 TEST(GeneratorContext, ParseErrorsCarryTheDiagnostics) {
   TempTree tree;

@@ -1,0 +1,183 @@
+// The wheats (mutants/catalog.toml's [[wheat]], built in variants/wNN/): each is what its catalog
+// entry says, a correct implementation that differs from the reference exactly where its freedom
+// (docs/contract-freedoms.md) allows and nowhere else. wheat_observe prints the facts; this test
+// runs it on the reference and on each wheat and compares them.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "tinyllm/catalog.hpp"
+
+namespace {
+namespace fs = std::filesystem;
+using tinyllm::catalog::WheatInfo;
+using tinyllm::catalog::WheatKind;
+
+// One run of wheat_observe: "<kind> <name>" -> the rest of its line.
+using Facts = std::map<std::string, std::string>;
+
+fs::path variant_dir(const std::string& variant) {
+  return fs::path(TINYLLM_BUILD_DIR) / "variants" / variant;
+}
+
+// Runs wheat_observe on `variant`'s library (LD_LIBRARY_PATH overrides its RUNPATH).
+Facts observe(const std::string& variant) {
+  const std::string command =
+      "LD_LIBRARY_PATH='" + variant_dir(variant).string() + "' '" + TINYLLM_OBSERVE + "' 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) throw std::runtime_error("cannot run " + command);
+  std::string output;
+  char buffer[4096];
+  for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
+  const int status = pclose(pipe);
+  if (status != 0) throw std::runtime_error(command + " failed:\n" + output);
+  Facts facts;
+  std::istringstream lines(output);
+  for (std::string line; std::getline(lines, line);) {
+    const auto first = line.find(' ');
+    const auto second = line.find(' ', first + 1);
+    facts[line.substr(0, second)] = second == std::string::npos ? "" : line.substr(second + 1);
+  }
+  return facts;
+}
+
+const Facts& reference() {
+  static const Facts facts = observe("reference");
+  return facts;
+}
+
+std::vector<WheatInfo> wheats() {
+  return tinyllm::catalog::load_wheats(TINYLLM_CATALOG);
+}
+
+// Returns the facts whose key starts with `kind` ("error", "loss", "memory", "gradients").
+Facts of_kind(const Facts& facts, const std::string& kind) {
+  Facts selected;
+  for (const auto& [key, value] : facts)
+    if (key.starts_with(kind + " ")) selected[key] = value;
+  return selected;
+}
+
+std::string file_bytes(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Catches: a comparison that runs the reference twice because LD_LIBRARY_PATH did not reach the
+// loader (every wheat would then look identical to the reference, and fine).
+TEST(Wheats, each_run_maps_the_library_of_its_own_folder) {
+  EXPECT_EQ(fs::path(reference().at("library mapped")).parent_path(),
+            fs::canonical(variant_dir("reference")));
+  for (const WheatInfo& w : wheats())
+    EXPECT_EQ(fs::path(observe(w.id).at("library mapped")).parent_path(),
+              fs::canonical(variant_dir(w.id)))
+        << w.id;
+}
+
+// Catches: a binary wheat that is the reference's library itself (a copy, or a build the flags
+// did not reach), which would let a test that fingerprints the library pass on it.
+TEST(Wheats, binary_wheats_bytes_differ_from_the_references) {
+  const std::string reference_bytes = file_bytes(variant_dir("reference") / "libtinyllm_oracle.so");
+  ASSERT_FALSE(reference_bytes.empty());
+  for (const WheatInfo& w : wheats()) {
+    if (w.kind != WheatKind::Binary) continue;
+    const std::string bytes = file_bytes(variant_dir(w.id) / "libtinyllm_oracle.so");
+    ASSERT_FALSE(bytes.empty()) << w.id;
+    EXPECT_NE(bytes, reference_bytes) << w.id << " (" << w.title << ") has the reference's bytes";
+  }
+}
+
+// Catches: a binary wheat that behaves differently from the reference (the oracle's determinism
+// across compilers and optimisation levels broken): then it is no wheat, and a test that fails
+// on it would not be looking at the binary alone.
+TEST(Wheats, binary_wheats_behave_as_the_reference) {
+  Facts expected = reference();
+  expected.erase("library mapped");
+  for (const WheatInfo& w : wheats()) {
+    if (w.kind != WheatKind::Binary) continue;
+    Facts facts = observe(w.id);
+    facts.erase("library mapped");
+    EXPECT_EQ(facts, expected) << w.id << " (" << w.title << ")";
+  }
+}
+
+// Catches: a w03 that leaves a message as the reference words it (a test pinning it would pass),
+// changes an exception's type, or drops what the message states (the offending value, the key
+// phrase: it rewords the frame, keeping the reference's text after "where: ", quotes aside).
+TEST(Wheats, w03_words_every_error_differently_keeping_type_and_facts) {
+  const Facts errors = of_kind(reference(), "error");
+  const Facts wheat = observe("w03");
+  ASSERT_GE(errors.size(), 20u);
+  for (const auto& [key, value] : errors) {
+    const std::string type = value.substr(0, value.find(' '));
+    const std::string message = value.substr(value.find(' ') + 1);
+    ASSERT_NE(type, "none") << key << " threw nothing on the reference";
+    const std::string& changed = wheat.at(key);
+    EXPECT_EQ(changed.substr(0, changed.find(' ')), type) << key;
+    EXPECT_NE(changed, value) << key << ": w03 words it as the reference does";
+    std::string facts = message.substr(message.find(": ") + 2);
+    std::replace(facts.begin(), facts.end(), '"', '\'');
+    EXPECT_NE(changed.find(facts), std::string::npos)
+        << key << ": \"" << changed << "\" lost \"" << facts << "\"";
+  }
+  EXPECT_EQ(of_kind(wheat, "loss"), of_kind(reference(), "loss"));
+  EXPECT_EQ(of_kind(wheat, "memory"), of_kind(reference(), "memory"));
+  EXPECT_EQ(of_kind(wheat, "gradients"), of_kind(reference(), "gradients"));
+}
+
+// Catches: a w04 identical to the reference (its weights n_i * (1/N) must change the last bits
+// where N is not a power of two), or one that changes more than the last bits, or changes them
+// where N is a power of two (there 1/N is exact and both ways give the same double).
+TEST(Wheats, w04_changes_only_the_last_bits_of_the_loss_where_n_is_no_power_of_two) {
+  const Facts wheat = observe("w04");
+  for (const char* power_of_two : {"loss 3+5", "loss 4+4", "loss 1+3+12", "loss 16"})
+    EXPECT_EQ(wheat.at(power_of_two), reference().at(power_of_two)) << power_of_two;
+  int differing = 0;
+  for (const char* other : {"loss 3+7", "loss 1+2", "loss 5+6", "loss 2+3+4"}) {
+    const double expected = std::strtod(reference().at(other).c_str(), nullptr);
+    const double got = std::strtod(wheat.at(other).c_str(), nullptr);
+    differing += got != expected;
+    EXPECT_LE(std::abs(got - expected), 4e-16 * std::abs(expected)) << other;
+  }
+  EXPECT_GE(differing, 2) << "w04 reports the reference's loss where N is no power of two";
+  EXPECT_EQ(of_kind(wheat, "error"), of_kind(reference(), "error"));
+  EXPECT_EQ(of_kind(wheat, "memory"), of_kind(reference(), "memory"));
+}
+
+// Catches: a w05 whose backward peaks at the reference's bytes (it must hold the extra copy of
+// the upstream gradient, 32 x 16 floats, during the rerun) or that changes anything else: the
+// forward's memory, the gradients, the losses, the errors.
+TEST(Wheats, w05_peaks_higher_during_a_checkpointed_backward_and_nowhere_else) {
+  const Facts wheat = observe("w05");
+  const auto bytes = [](const Facts& facts, const std::string& key) {
+    return std::stoull(facts.at(key));
+  };
+  EXPECT_GE(bytes(wheat, "memory backward_peak"),
+            bytes(reference(), "memory backward_peak") + 32 * 16 * sizeof(float));
+  EXPECT_EQ(wheat.at("memory held"), reference().at("memory held"));
+  EXPECT_EQ(wheat.at("memory forward_peak"), reference().at("memory forward_peak"));
+  EXPECT_EQ(of_kind(wheat, "gradients"), of_kind(reference(), "gradients"));
+  EXPECT_EQ(of_kind(wheat, "loss"), of_kind(reference(), "loss"));
+  EXPECT_EQ(of_kind(wheat, "error"), of_kind(reference(), "error"));
+}
+
+// Catches: a catalog wheat that this test file does not examine (a new semantic wheat needs its
+// own test above: what it varies, and that it varies nothing else).
+TEST(Wheats, every_semantic_wheat_of_the_catalog_has_its_test_here) {
+  std::vector<std::string> semantic;
+  for (const WheatInfo& w : wheats())
+    if (w.kind == WheatKind::Semantic) semantic.push_back(w.id);
+  EXPECT_EQ(semantic, (std::vector<std::string>{"w03", "w04", "w05"}));
+}
+
+}  // namespace
