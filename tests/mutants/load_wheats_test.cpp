@@ -88,7 +88,7 @@ TEST(LoadWheats, no_wheat_section_is_no_wheat) {
 // disagree), or a duplicate id (two wheats, one library).
 TEST(LoadWheats, ids_are_unique_and_of_the_form_wnn) {
   EXPECT_TRUE(has(error_of(one_mutant + binary_wheat + binary_wheat),
-                  "catalog.toml:16:1: id \"w01\" must be unique"))
+                  "catalog.toml:17:1: id \"w01\" must be unique"))
       << error_of(one_mutant + binary_wheat + binary_wheat);
   std::string bad = semantic_wheat;
   bad.replace(bad.find("w03"), 3, "s03");
@@ -134,7 +134,7 @@ TEST(LoadWheats, text_fields_are_required_and_freedom_is_an_anchor) {
 // Catches: a misspelt key ignored (e.g. `freedoms`, whose value would never be checked).
 TEST(LoadWheats, unknown_keys_are_errors) {
   EXPECT_TRUE(
-      has(error_of(semantic_wheat + "why = \"x\"\n"), ":7:7: unknown key `why` in a [[wheat]]"))
+      has(error_of(semantic_wheat + "why = \"x\"\n"), ":8:7: unknown key `why` in a [[wheat]]"))
       << error_of(semantic_wheat + "why = \"x\"\n");
   EXPECT_TRUE(has(error_of("wheats = 1\n"), "unknown key `wheats`; the catalog holds only"))
       << error_of("wheats = 1\n");

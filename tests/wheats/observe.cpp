@@ -2,7 +2,7 @@
 // fact per line "<kind> <name> <value>", so that wheats_test can run it on the reference and on
 // each wheat (LD_LIBRARY_PATH=variants/<id>) and compare: the library it runs on, every error the
 // module throws (its type and message), the loss grad_accumulate reports for several splits, and
-// the memory and gradients of a checkpointed forward and backward.
+// its gradient, and the memory and gradients of a checkpointed forward and backward.
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -105,23 +105,6 @@ void errors() {
   });
 }
 
-// Prints "loss <sizes> <the reported loss in hexadecimal>" for grad_accumulate on micro-batches of
-// `sizes` rows (fixed data, a float32 Linear(3, 2)), and the weight's gradient likewise.
-void accumulated(const std::vector<std::size_t>& sizes) {
-  tinyllm::Generator gen(7);
-  tinyllm::nn::Linear model(3, 2, gen);
-  std::vector<train::Batch> micro;
-  std::string name;
-  for (std::size_t rows : sizes) {
-    micro.push_back(
-        {Tensor::uniform({rows, 3}, -1, 1, gen), Tensor::uniform({rows, 2}, -1, 1, gen)});
-    name += (name.empty() ? "" : "+") + std::to_string(rows);
-  }
-  char text[64];
-  std::snprintf(text, sizeof text, "%a", train::grad_accumulate(model, micro, tinyllm::nn::mse));
-  std::cout << "loss " << name << ' ' << text << '\n';
-}
-
 // Returns an FNV-1a hash of the bits of `values`: equal hashes, equal values bit for bit.
 std::uint64_t bits_hash(const std::vector<double>& values) {
   std::uint64_t hash = 1469598103934665603ull;
@@ -131,6 +114,27 @@ std::uint64_t bits_hash(const std::vector<double>& values) {
     for (unsigned char b : bytes) hash = (hash ^ b) * 1099511628211ull;
   }
   return hash;
+}
+
+// Prints "loss <sizes> <the reported loss in hexadecimal>" for grad_accumulate on micro-batches of
+// `sizes` rows (fixed data, a float64 Linear(3, 2): its 53-bit losses keep the last bits that the
+// ways of weighting round differently), and "gradients <sizes> <hash of the weight's gradient>".
+void accumulated(const std::vector<std::size_t>& sizes) {
+  const auto f64 = tinyllm::DType::f64;
+  tinyllm::Generator gen(7);
+  tinyllm::nn::Linear model(3, 2, gen, true, f64);
+  std::vector<train::Batch> micro;
+  std::string name;
+  for (std::size_t rows : sizes) {
+    micro.push_back(
+        {Tensor::uniform({rows, 3}, -1, 1, gen, f64), Tensor::uniform({rows, 2}, -1, 1, gen, f64)});
+    name += (name.empty() ? "" : "+") + std::to_string(rows);
+  }
+  char text[64];
+  std::snprintf(text, sizeof text, "%a", train::grad_accumulate(model, micro, tinyllm::nn::mse));
+  std::cout << "loss " << name << ' ' << text << '\n';
+  std::cout << "gradients " << name << ' ' << std::hex << bits_hash(model.weight.grad().values())
+            << std::dec << '\n';
 }
 
 // Prints the bytes a checkpointed MLP holds after forward and peaks at during forward and during
@@ -167,8 +171,20 @@ void checkpointed_memory() {
 int main() {
   std::cout << "library mapped " << mapped_library() << '\n';
   errors();
-  for (const auto& sizes : std::vector<std::vector<std::size_t>>{
-           {3, 7}, {1, 2}, {5, 6}, {2, 3, 4}, {3, 5}, {4, 4}, {1, 3, 12}, {16}})
+  for (const auto& sizes : std::vector<std::vector<std::size_t>>{{3, 7},
+                                                                 {1, 2},
+                                                                 {5, 6},
+                                                                 {2, 3, 4},
+                                                                 {1, 4},
+                                                                 {2, 5},
+                                                                 {3, 3, 3},
+                                                                 {6, 7},
+                                                                 {5, 7},
+                                                                 {9, 3},
+                                                                 {3, 5},
+                                                                 {4, 4},
+                                                                 {1, 3, 12},
+                                                                 {16}})
     accumulated(sizes);
   checkpointed_memory();
 }
