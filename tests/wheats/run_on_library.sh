@@ -9,7 +9,8 @@ shift
 resolved=$(LD_LIBRARY_PATH="$dir" ldd "$1" | sed -n 's/^[[:space:]]*libtinyllm_oracle\.so => \([^ ]*\) .*/\1/p')
 if [ "$(readlink -f "$resolved")" != "$(readlink -f "$dir/libtinyllm_oracle.so")" ]; then
   echo "run_on_library: $1 loads '${resolved}', not $dir/libtinyllm_oracle.so, under" \
-       "LD_LIBRARY_PATH=$dir; link it without an RPATH to the oracle (a RUNPATH is fine)" >&2
+       "LD_LIBRARY_PATH=$dir: build that library (target tinyllm_wheats), and link $1 without" \
+       "an RPATH to the oracle (a RUNPATH is fine: LD_LIBRARY_PATH comes first)" >&2
   exit 1
 fi
 LD_LIBRARY_PATH="$dir" exec "$@"
