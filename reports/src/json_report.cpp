@@ -226,6 +226,7 @@ json grade_config(const GradeResult& result) {
           {"requiredMutants", required},
           {"invalidReasons", result.invalid_reasons},
           {"validity", to_string(result.validity)},
+          {"validitySummary", validity_line(result)},
           {"wheats", wheats_config(result)},
           {"invalidTestCount", result.invalid_tests.size()},
           {"invalidTests", invalid_tests_config(result)},

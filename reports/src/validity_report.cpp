@@ -50,9 +50,9 @@ ShownFailure shown_failure(const GradeResult& result, const ValidityFailure& fai
   shown.where =
       fmt::format("fails on wheat {} ({}), a correct implementation", wheat->id, wheat->title);
   if (result.reveal == Reveal::TitleAndSymptom) {
-    shown.why_allowed =
-        fmt::format("it varies {}; the contract leaves that open: docs/contract-freedoms.md#{}",
-                    wheat->varies, wheat->freedom);
+    shown.why_allowed = fmt::format(
+        "what it varies: {}; the contract leaves that open: docs/contract-freedoms.md#{}",
+        wheat->varies, wheat->freedom);
     shown.message = failure.message;
   }
   return shown;

@@ -17,7 +17,8 @@ struct ShownFailure {
   // binary wheat, "depends on the binary: it fails on the reference built without optimisation".
   std::string where;
   // With Reveal::TitleAndSymptom and a semantic wheat: what it varies and the freedom that allows
-  // it ("it varies ...; the contract leaves that open: docs/contract-freedoms.md#error-messages").
+  // it ("what it varies: ...; the contract leaves that open:
+  // docs/contract-freedoms.md#error-messages").
   std::string why_allowed;
   // The failure's text: the reference's always; a semantic wheat's with Reveal::TitleAndSymptom
   // only; a binary wheat's (or an unknown variant's) never, even when the data holds one.
