@@ -209,27 +209,30 @@ std::vector<GeneratedGroup> generated_groups(const GradeResult& result) {
 
 std::string group_survivors_summary(const GeneratedGroup& group, Reveal reveal) {
   const std::size_t count = group.survivors.size();
-  // Reach: how many of them no test runs at all, said apart from those tests run.
-  const std::string unreached =
-      group.not_reached == 0 ? std::string()
-                             : fmt::format(", {} of them in code no test runs", group.not_reached);
+  const std::size_t unreached = static_cast<std::size_t>(group.not_reached);
   if (reveal == Reveal::Nothing || group.file.empty()) {
     std::vector<std::string> ids;
     for (const MutantResult* mutant : group.survivors) ids.push_back(mutant->mutant.id);
     if (count == 1) {
       return fmt::format("a generated mutant {} ({})",
-                         group.not_reached == 1 ? "no test reaches" : "survived", ids[0]);
+                         unreached == 1 ? "no test reaches" : "survived", ids[0]);
     }
-    return fmt::format("{} generated mutants survived ({}){}", count,
-                       detail::join_limited(ids, kHiddenIdsShown), unreached);
+    const std::string listed = detail::join_limited(ids, kHiddenIdsShown);
+    if (unreached == 0) return fmt::format("{} generated mutants survived ({})", count, listed);
+    // Reach: those no test runs are said apart from those tests run.
+    return fmt::format("{} generated mutants not detected ({}): {} survived, {} not reached", count,
+                       listed, count - unreached, unreached);
   }
   std::vector<std::string> lines;
   for (const MutantResult* mutant : group.survivors) {
     const std::string line = std::to_string(mutant->mutant.line_begin);
     if (std::find(lines.begin(), lines.end(), line) == lines.end()) lines.push_back(line);
   }
-  return fmt::format("{} survived ({} {}){}", count, lines.size() == 1 ? "line" : "lines",
-                     detail::join_limited(lines, kLinesShown), unreached);
+  std::vector<std::string> kinds;
+  if (count > unreached) kinds.push_back(fmt::format("{} survived", count - unreached));
+  if (unreached > 0) kinds.push_back(fmt::format("{} not reached", unreached));
+  return fmt::format("{} ({} {})", detail::join(kinds, ", "), lines.size() == 1 ? "line" : "lines",
+                     detail::join_limited(lines, kLinesShown));
 }
 
 std::vector<std::string> group_survivor_details(const GeneratedGroup& group, Reveal reveal) {

@@ -71,6 +71,11 @@ TEST(ReachReport, EveryFormatTellsAnUnreachedMutantFromOneTestsRunButDoNotCatch)
   EXPECT_TRUE(contains(terminal, "5/9 mutants detected (55.6%)"));
   EXPECT_TRUE(contains(terminal, "  + 3 generated mutants: 1 detected, 1 survived, 1 not reached"));
   EXPECT_TRUE(contains(terminal, "s21 (no test runs its code)"));
+  EXPECT_TRUE(contains(terminal, "cxx_remove_call_statement  1 not reached (line 4)"));
+  GradeResult hidden = fixtures::graded_with_invalid_tests(Reveal::Nothing);
+  EXPECT_TRUE(contains(render_terminal_report(hidden, false),
+                       "2 generated mutants not detected (g1a2b3c4d5e, g2b3c4d5e6f): 1 survived, 1 "
+                       "not reached"));
   EXPECT_TRUE(contains(terminal, "Reach: 2 of 9 mutants are in code no test runs"));
   EXPECT_TRUE(contains(markdown,
                        "| s21 | **NoCoverage** | not replaying the generator | no test "

@@ -65,8 +65,9 @@ std::vector<GeneratedGroup> generated_groups(const GradeResult& result);
 
 // Returns the survivors of a group in one line, as the policy allows: "a generated mutant survived
 // (g...)" or "12 generated mutants survived (g..., g..., g... and 9 more)" when hidden; otherwise
-// "3 survived (lines 33, 40 and 52)"; ", 2 of them in code no test runs" follows when reach found
-// some unreached (a lone unreached one hidden: "a generated mutant no test reaches (g...)").
+// "3 survived (lines 33, 40 and 52)". Reach's unreached ones are counted apart: "2 survived, 1 not
+// reached (lines 33, 40 and 52)"; hidden, "12 generated mutants not detected (g..., ...): 7
+// survived, 5 not reached", or "a generated mutant no test reaches (g...)".
 std::string group_survivors_summary(const GeneratedGroup& group, Reveal reveal);
 
 // Returns, with Reveal::TitleAndSymptom only, one line per survivor of the group:
