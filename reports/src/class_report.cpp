@@ -40,6 +40,8 @@ const char* status_letter(MutantStatus status) {
       return "S";
     case MutantStatus::Timeout:
       return "T";
+    case MutantStatus::NoCoverage:
+      return "N";
   }
   return "?";
 }
@@ -85,6 +87,7 @@ std::vector<ClassMutantRow> every_mutant(const std::vector<const GradeResult*>& 
                     0,
                     0,
                     {},
+                    {},
                     info->kind,
                     info->file});
   }
@@ -101,8 +104,13 @@ ClassSummary summarize_class(const std::vector<GradeResult>& results) {
   std::map<std::string, ClassGeneratedFile> files;
 
   for (const GradeResult* result : sorted_by_learner(results)) {
-    ClassLearnerRow row{
-        result->suite_name, result->verdict, result->score, 0, 0, {}, result->mutant_set, {}};
+    ClassLearnerRow row;
+    row.learner = result->suite_name;
+    row.verdict = result->verdict;
+    row.score = result->score;
+    row.mutant_set = result->mutant_set;
+    row.invalid_tests = static_cast<int>(result->invalid_tests.size());
+    summary.invalid_tests += row.invalid_tests;
     summary.pass += result->verdict == Verdict::Pass ? 1 : 0;
     summary.fail += result->verdict == Verdict::Fail ? 1 : 0;
     summary.invalid += result->verdict == Verdict::Invalid ? 1 : 0;
@@ -113,6 +121,8 @@ ClassSummary summarize_class(const std::vector<GradeResult>& results) {
       if (detected(status)) {
         ++mutant.detected;
         ++row.detected;
+      } else if (status == MutantStatus::NoCoverage) {
+        mutant.not_reached_in.push_back(result->suite_name);
       } else {
         mutant.survived_in.push_back(result->suite_name);
       }
@@ -120,12 +130,16 @@ ClassSummary summarize_class(const std::vector<GradeResult>& results) {
         ClassGeneratedCell& cell = row.generated[mutant.file];
         ++cell.counted;
         cell.detected += detected(status) ? 1 : 0;
+        cell.not_reached += status == MutantStatus::NoCoverage ? 1 : 0;
       }
     }
     // Survivors in the summary's order: pitfalls first.
     for (const ClassMutantRow& mutant : summary.mutants) {
       if (!mutant.survived_in.empty() && mutant.survived_in.back() == result->suite_name) {
         row.survived.push_back(mutant.id);
+      }
+      if (!mutant.not_reached_in.empty() && mutant.not_reached_in.back() == result->suite_name) {
+        row.not_reached.push_back(mutant.id);
       }
     }
     for (const auto& [file, cell] : row.generated) {
@@ -134,6 +148,7 @@ ClassSummary summarize_class(const std::vector<GradeResult>& results) {
       ++column.graded;
       column.counted += cell.counted;
       column.detected += cell.detected;
+      column.not_reached += cell.not_reached;
     }
     summary.learners.push_back(row);
   }
@@ -147,7 +162,8 @@ std::string render_class_json(const std::vector<GradeResult>& results) {
   out["summary"] = {{"suites", summary.learners.size()},
                     {"pass", summary.pass},
                     {"fail", summary.fail},
-                    {"invalid", summary.invalid}};
+                    {"invalid", summary.invalid},
+                    {"invalidTests", summary.invalid_tests}};
   out["learners"] = nlohmann::ordered_json::array();
   for (const ClassLearnerRow& row : summary.learners) {
     nlohmann::ordered_json generated = nlohmann::ordered_json::object();
@@ -160,6 +176,8 @@ std::string render_class_json(const std::vector<GradeResult>& results) {
                                {"detected", row.detected},
                                {"total", row.total},
                                {"survived", row.survived},
+                               {"notReached", row.not_reached},
+                               {"invalidTests", row.invalid_tests},
                                {"mutantSet", to_string(row.mutant_set)},
                                {"generated", generated}});
   }
@@ -178,14 +196,15 @@ std::string render_class_json(const std::vector<GradeResult>& results) {
                               {"title", row.title},
                               {"graded", row.graded},
                               {"detected", row.detected},
-                              {"survivedIn", row.survived_in}});
+                              {"survivedIn", row.survived_in},
+                              {"notReachedIn", row.not_reached_in}});
   }
   return out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::string render_class_learners_csv(const std::vector<GradeResult>& results) {
   const ClassSummary summary = summarize_class(results);
-  std::string out = "learner,verdict,score,detected,total";
+  std::string out = "learner,verdict,score,detected,total,invalid_tests";
   for (const ClassMutantRow& mutant : summary.mutants) {
     if (!is_generated_row(mutant)) out += "," + csv_field(mutant.id);
   }
@@ -197,8 +216,8 @@ std::string render_class_learners_csv(const std::vector<GradeResult>& results) {
   for (std::size_t i = 0; i < sorted.size(); ++i) {
     const std::map<std::string, MutantStatus> statuses = statuses_of(*sorted[i]);
     const ClassLearnerRow& row = summary.learners[i];  // summarize_class sorts the same way
-    out += fmt::format("{},{},{:.4f},{},{}", csv_field(row.learner), to_string(row.verdict),
-                       row.score, row.detected, row.total);
+    out += fmt::format("{},{},{:.4f},{},{},{}", csv_field(row.learner), to_string(row.verdict),
+                       row.score, row.detected, row.total, row.invalid_tests);
     for (const ClassMutantRow& mutant : summary.mutants) {
       if (is_generated_row(mutant)) continue;  // one column per file below
       const auto status = statuses.find(mutant.id);
@@ -218,12 +237,13 @@ std::string render_class_learners_csv(const std::vector<GradeResult>& results) {
 
 std::string render_class_mutants_csv(const std::vector<GradeResult>& results) {
   const ClassSummary summary = summarize_class(results);
-  std::string out = "mutant,title,graded,detected,survival_rate\r\n";
+  std::string out = "mutant,title,graded,detected,survival_rate,not_reached\r\n";
   for (const ClassMutantRow& row : summary.mutants) {
+    // Survived although a test ran its code; the suites that never ran it are counted apart.
     const double rate =
-        row.graded == 0 ? 0.0 : 1.0 - static_cast<double>(row.detected) / row.graded;
-    out += fmt::format("{},{},{},{},{:.4f}\r\n", csv_field(row.id), csv_field(row.title),
-                       row.graded, row.detected, rate);
+        row.graded == 0 ? 0.0 : static_cast<double>(row.survived_in.size()) / row.graded;
+    out += fmt::format("{},{},{},{},{:.4f},{}\r\n", csv_field(row.id), csv_field(row.title),
+                       row.graded, row.detected, rate, row.not_reached_in.size());
   }
   return out;
 }

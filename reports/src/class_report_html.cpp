@@ -27,6 +27,8 @@ const char* status_colour(MutantStatus status) {
       return "#f9a825";
     case MutantStatus::Survived:
       return "#c62828";
+    case MutantStatus::NoCoverage:
+      return "#6d4c41";
   }
   return "#bdbdbd";
 }
@@ -89,7 +91,8 @@ std::string heat_map(const std::vector<GradeResult>& results, const ClassSummary
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} "
       "{1}\" role=\"img\" aria-labelledby=\"heat-title\" font-family=\"sans-serif\" "
       "font-size=\"10\">\n<title id=\"heat-title\">Mutant status per learner: green killed, amber "
-      "timeout, red survived, grey not graded; per module file, the generated mutants detected "
+      "timeout, red survived, brown not reached by any test, grey not graded; per module file, the "
+      "generated mutants detected "
       "of those counted</title>\n",
       width, height);
   for (std::size_t m = 0; m < pitfalls.size(); ++m) {
@@ -140,17 +143,18 @@ struct Bar {
   std::string label;
   int graded = 0;  // mutant runs (a pitfall: suites)
   int detected = 0;
+  int not_reached = 0;  // of the undetected, how many no test ran (NoCoverage)
 };
 
 std::string survival_chart(const ClassSummary& summary) {
   std::vector<Bar> bars;
   for (const ClassMutantRow* row : pitfalls_of(summary)) {
-    bars.push_back(
-        {row->id, false, fmt::format("{} {}", row->id, row->title), row->graded, row->detected});
+    bars.push_back({row->id, false, fmt::format("{} {}", row->id, row->title), row->graded,
+                    row->detected, static_cast<int>(row->not_reached_in.size())});
   }
   for (const ClassGeneratedFile& column : summary.generated_files) {
     bars.push_back({column.file, true, fmt::format("generated: {}", column.file), column.counted,
-                    column.detected});
+                    column.detected, column.not_reached});
   }
   std::vector<const Bar*> rows;
   for (const Bar& bar : bars) rows.push_back(&bar);
@@ -169,52 +173,73 @@ std::string survival_chart(const ClassSummary& summary) {
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} "
       "{1}\" role=\"img\" aria-labelledby=\"survival-title\" font-family=\"sans-serif\" "
       "font-size=\"11\">\n<title id=\"survival-title\">Share of graded suites in which each "
-      "pitfall's mutant survived, and share of each module file's generated mutants that "
-      "survived</title>\n",
+      "pitfall's mutant was not detected, and share of each module file's generated mutants not "
+      "detected; the brown end of a bar: not reached by any test</title>\n",
       width, height);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const Bar& row = *rows[i];
     const int y = kRow * static_cast<int>(i) + 4;
-    const int survived = row.graded - row.detected;
+    const int undetected = row.graded - row.detected;
+    const int survived = undetected - row.not_reached;
+    // The bar is every mutant not detected; its brown end those no test ran.
+    const int bar = static_cast<int>(rate(&row) * kBar + 0.5);
+    const int unreached_bar =
+        row.graded == 0
+            ? 0
+            : static_cast<int>(static_cast<double>(row.not_reached) / row.graded * kBar + 0.5);
     svg += fmt::format(
         "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n"
         "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#eeeeee\"/>\n"
         "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#c62828\" class=\"bar\" "
-        "{}=\"{}\"><title>{}: survived in {} of {}</title></rect>\n"
+        "{}=\"{}\"><title>{}: survived in {} of {}{}</title></rect>\n"
+        "{}"
         "<text x=\"{}\" y=\"{}\">{}/{} ({})</text>\n",
         kLabel - 6, y + 12, escape_markup(detail::truncate(row.label, 52)), kLabel, y, kBar,
-        kRow - 4, kLabel, y, static_cast<int>(rate(&row) * kBar + 0.5), kRow - 4,
-        row.file ? "data-file" : "data-mutant", escape_markup(row.id), escape_markup(row.label),
-        survived, row.graded, kLabel + kBar + 6, y + 12, survived, row.graded, percent(rate(&row)));
+        kRow - 4, kLabel, y, bar, kRow - 4, row.file ? "data-file" : "data-mutant",
+        escape_markup(row.id), escape_markup(row.label), survived, row.graded,
+        row.not_reached > 0 ? fmt::format(", not reached in {}", row.not_reached) : "",
+        row.not_reached == 0
+            ? std::string()
+            : fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#6d4c41\" "
+                          "class=\"unreached\"/>\n",
+                          kLabel + bar - unreached_bar, y, unreached_bar, kRow - 4),
+        kLabel + kBar + 6, y + 12, undetected, row.graded, percent(rate(&row)));
   }
   return svg + "</svg>\n";
+}
+
+// Returns the ids as the learners' table shows them: pitfalls by id, generated mutants by number
+// (there may be a hundred).
+std::string ids_in_short(const std::vector<std::string>& ids, const ClassSummary& summary) {
+  std::vector<std::string> shown;
+  int generated = 0;
+  for (const std::string& id : ids) {
+    const bool pitfall = std::any_of(
+        summary.mutants.begin(), summary.mutants.end(),
+        [&](const ClassMutantRow& m) { return m.id == id && m.kind == MutantKind::Pitfall; });
+    if (pitfall)
+      shown.push_back(id);
+    else
+      ++generated;
+  }
+  if (generated > 0) shown.push_back(fmt::format("{} generated", generated));
+  return detail::join(shown, ", ");
 }
 
 std::string learners_table(const ClassSummary& summary) {
   std::string html =
       "<table>\n<thead><tr><th>Learner</th><th>Verdict</th><th>Score</th><th>Detected</th>"
-      "<th>Mutant set</th><th>Survived</th></tr></thead>\n<tbody>\n";
+      "<th>Mutant set</th><th>Invalid tests</th><th>Survived</th><th>Not reached</th></tr>"
+      "</thead>\n<tbody>\n";
   for (const ClassLearnerRow& row : summary.learners) {
-    // The pitfalls that survived by id; generated survivors by number (there may be a hundred).
-    std::vector<std::string> survived;
-    int generated = 0;
-    for (const std::string& id : row.survived) {
-      const bool pitfall = std::any_of(
-          summary.mutants.begin(), summary.mutants.end(),
-          [&](const ClassMutantRow& m) { return m.id == id && m.kind == MutantKind::Pitfall; });
-      if (pitfall)
-        survived.push_back(id);
-      else
-        ++generated;
-    }
-    if (generated > 0) survived.push_back(fmt::format("{} generated", generated));
     html += fmt::format(
-        "<tr class=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}/{}</td><td>{}</td><td>{}</td>"
-        "</tr>\n",
+        "<tr class=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}/{}</td><td>{}</td>"
+        "<td class=\"invalid-tests\">{}</td><td>{}</td><td>{}</td></tr>\n",
         to_string(row.verdict), escape_markup(row.learner), to_string(row.verdict),
         row.verdict == Verdict::Invalid ? std::string("—") : percent(row.score), row.detected,
-        row.total, row.mutant_set == MutantSet::Full ? "full" : "pitfalls only",
-        escape_markup(detail::join(survived, ", ")));
+        row.total, row.mutant_set == MutantSet::Full ? "full" : "pitfalls only", row.invalid_tests,
+        escape_markup(ids_in_short(row.survived, summary)),
+        escape_markup(ids_in_short(row.not_reached, summary)));
   }
   return html + "</tbody>\n</table>\n";
 }
@@ -233,16 +258,19 @@ std::string render_class_html(const std::vector<GradeResult>& results) {
       "#6a1b9a; }}\n.legend span {{ display: inline-block; width: 12px; height: 12px; margin: 0 "
       "4px "
       "0 12px; }}\n</style>\n</head>\n<body>\n"
-      "<h1>Class report</h1>\n<p>{} suites: {} PASS, {} FAIL, {} INVALID.</p>\n"
+      "<h1>Class report</h1>\n<p>{} suites: {} PASS, {} FAIL, {} INVALID; {} invalid tests (tests "
+      "that fail on a correct implementation) in all.</p>\n"
       "<h2>Which pitfalls and module files survive</h2>\n{}"
       "<h2>Every suite against every mutant</h2>\n"
       "<p class=\"legend\"><span style=\"background:#2e7d32\"></span>killed<span "
       "style=\"background:#f9a825\"></span>timeout<span "
-      "style=\"background:#c62828\"></span>survived<span style=\"background:#bdbdbd\"></span>not "
-      "graded</p>\n{}"
+      "style=\"background:#c62828\"></span>survived<span "
+      "style=\"background:#6d4c41\"></span>not reached by any test<span "
+      "style=\"background:#bdbdbd\"></span>not graded</p>\n{}"
       "<h2>Learners</h2>\n{}</body>\n</html>\n",
       summary.learners.size(), summary.learners.size(), summary.pass, summary.fail, summary.invalid,
-      survival_chart(summary), heat_map(results, summary), learners_table(summary));
+      summary.invalid_tests, survival_chart(summary), heat_map(results, summary),
+      learners_table(summary));
 }
 
 }  // namespace tinyllm::reports

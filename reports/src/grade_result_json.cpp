@@ -1,7 +1,9 @@
 // Lossless JSON for GradeResult, field by field, enums by name so stored grades stay readable.
 #include "tinyllm/reports/grade_result_json.hpp"
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "tinyllm/reports/reveal.hpp"
 
@@ -47,13 +49,20 @@ void from_json(const nlohmann::json& in, MutantInfo& m) {
   m.original = in.value("original", std::string());
   m.replacement = in.value("replacement", std::string());
 }
+
+NLOHMANN_JSON_SERIALIZE_ENUM(WheatKind,
+                             {{WheatKind::Binary, "binary"}, {WheatKind::Semantic, "semantic"}})
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(WheatInfo, id, kind, title, varies, freedom, build)
 }  // namespace tinyllm::catalog
 
 namespace tinyllm::reports {
 
 NLOHMANN_JSON_SERIALIZE_ENUM(MutantStatus, {{MutantStatus::Killed, "Killed"},
                                             {MutantStatus::Survived, "Survived"},
-                                            {MutantStatus::Timeout, "Timeout"}})
+                                            {MutantStatus::Timeout, "Timeout"},
+                                            {MutantStatus::NoCoverage, "NoCoverage"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(Validity,
+                             {{Validity::PerTest, "per-test"}, {Validity::Strict, "strict"}})
 NLOHMANN_JSON_SERIALIZE_ENUM(MutantSet,
                              {{MutantSet::Full, "full"}, {MutantSet::PitfallsOnly, "pitfalls"}})
 NLOHMANN_JSON_SERIALIZE_ENUM(Verdict, {{Verdict::Pass, "PASS"},
@@ -70,14 +79,16 @@ void from_json(const nlohmann::json& in, Reveal& reveal) {
   if (!parsed) throw std::invalid_argument("unknown reveal level '" + name + "' in a stored grade");
   reveal = *parsed;
 }
-// killed_by_failed_tests came later: a stored grade without it reads back as false.
+// killed_by_failed_tests and covered_by came later: a stored grade without them reads back as
+// false and empty.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(MutantResult, mutant, status, reason, killed_by,
-                                                seconds, killed_by_failed_tests)
+                                                seconds, killed_by_failed_tests, covered_by)
 // A grade stored before generated mutants existed has no counts: all zero.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(GeneratedCounts, raw, equivalent, duplicate,
                                                 reviewed, course_undetected, counted)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TestInfo, name, file, line)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ReferenceFailure, test, seed, message, reproduce)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ValidityFailure, variant, seed, message, reproduce)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(InvalidTest, test, failures)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(GradeEnvironment, ci, os_platform, os_description, logical_cores)
 
 void to_json(nlohmann::json& out, const GradeResult& r) {
@@ -91,8 +102,11 @@ void to_json(nlohmann::json& out, const GradeResult& r) {
          {"generated", r.generated},
          {"seed", r.seed},
          {"compile_log", r.compile_log},
-         {"reference_failures", r.reference_failures},
+         {"validity", r.validity},
+         {"wheats", r.wheats},
+         {"invalid_tests", r.invalid_tests},
          {"invalid_reasons", r.invalid_reasons},
+         {"reach_measured", r.reach_measured},
          {"tests", r.tests},
          {"suite_files", r.suite_files},
          {"oracle_files", r.oracle_files},
@@ -101,6 +115,38 @@ void to_json(nlohmann::json& out, const GradeResult& r) {
          {"environment", nullptr}};
   if (r.environment) out["environment"] = *r.environment;
 }
+
+namespace {
+
+// Reads the validity fields. A grade stored before per-test validity existed has
+// `reference_failures` ({test, seed, message, reproduce} per failing run) and was graded strictly
+// (any failing test made it INVALID): each failing test reads as an invalid test whose failures ran
+// on the reference, and the policy as Validity::Strict.
+void read_validity(const nlohmann::json& in, GradeResult& r) {
+  r.wheats = in.value("wheats", std::vector<WheatInfo>{});
+  r.invalid_tests.clear();
+  if (in.contains("invalid_tests")) {
+    in.at("validity").get_to(r.validity);
+    in.at("invalid_tests").get_to(r.invalid_tests);
+    return;
+  }
+  r.validity = Validity::Strict;
+  for (const nlohmann::json& old : in.at("reference_failures")) {
+    const std::string test = old.at("test").get<std::string>();
+    ValidityFailure failure{"reference", old.at("seed").get<std::uint64_t>(),
+                            old.at("message").get<std::string>(),
+                            old.at("reproduce").get<std::string>()};
+    auto same = std::find_if(r.invalid_tests.begin(), r.invalid_tests.end(),
+                             [&](const InvalidTest& t) { return t.test == test; });
+    if (same == r.invalid_tests.end()) {
+      r.invalid_tests.push_back({test, {std::move(failure)}});
+    } else {
+      same->failures.push_back(std::move(failure));
+    }
+  }
+}
+
+}  // namespace
 
 void from_json(const nlohmann::json& in, GradeResult& r) {
   in.at("suite_name").get_to(r.suite_name);
@@ -114,8 +160,9 @@ void from_json(const nlohmann::json& in, GradeResult& r) {
   r.generated = in.value("generated", GeneratedCounts{});
   in.at("seed").get_to(r.seed);
   in.at("compile_log").get_to(r.compile_log);
-  in.at("reference_failures").get_to(r.reference_failures);
+  read_validity(in, r);
   in.at("invalid_reasons").get_to(r.invalid_reasons);
+  r.reach_measured = in.value("reach_measured", false);
   in.at("tests").get_to(r.tests);
   in.at("suite_files").get_to(r.suite_files);
   in.at("oracle_files").get_to(r.oracle_files);

@@ -8,7 +8,9 @@
 
 #include "text.hpp"
 #include "tinyllm/reports/markdown_report.hpp"
+#include "tinyllm/reports/reference_output.hpp"
 #include "tinyllm/reports/reveal.hpp"
+#include "tinyllm/reports/validity_report.hpp"
 #include "verdict_reasons.hpp"
 
 namespace tinyllm::reports {
@@ -24,7 +26,7 @@ json test_entry(std::string name, double score, double max_score, bool passed, s
 
 std::string mutant_output(const MutantResult& mutant, Reveal reveal, bool graded) {
   if (!graded) return "Not graded: the suite is INVALID (see the summary).";
-  if (mutant.status == MutantStatus::Survived) {
+  if (!detected(mutant.status)) {
     return fmt::format("{}\n{}", survivor_summary(mutant, reveal),
                        survivor_meaning(mutant, reveal));
   }
@@ -49,14 +51,33 @@ json generated_test(const GeneratedGroup& group, Reveal reveal) {
   return test_entry(name, group.detected, group.counted, group.survivors.empty(), output);
 }
 
+// One 0-point test per invalid test, failed, saying where it failed as the reveal policy allows:
+// Gradescope shows a learner each test, and an invalid one is what to fix first.
+json invalid_test_entry(const GradeResult& result, const InvalidTest& test) {
+  std::string output;
+  for (const ValidityFailure& failure : test.failures) {
+    const ShownFailure shown = shown_failure(result, failure);
+    output += fmt::format("{} {}\n", test.test, shown.where);
+    if (!shown.why_allowed.empty()) output += shown.why_allowed + "\n";
+    if (!shown.message.empty()) output += failure_output_excerpt(shown) + "\n";
+    output += fmt::format("reproduce: {}\n", shown.reproduce);
+  }
+  return test_entry(fmt::format("Invalid test (not graded): {}", test.test), 0, 0, false, output);
+}
+
 }  // namespace
 
 json gradescope_results_json(const GradeResult& result) {
   const bool graded = result.verdict != Verdict::Invalid;
   json tests = json::array();
-  std::string reference_output = graded ? "Every test passes on the reference implementation."
-                                        : detail::join(detail::verdict_reasons(result), "\n");
-  reference_output += fmt::format("\nMutant set: {}.", detail::graded_set(result));
+  std::string reference_output =
+      !graded ? detail::join(detail::verdict_reasons(result), "\n")
+      : result.invalid_tests.empty()
+          ? std::string("Every test passes on the reference implementation.")
+          : "Every valid test passes on the reference implementation. " +
+                invalid_tests_sentence(result);
+  reference_output +=
+      fmt::format("\nMutant set: {}.\n{}", detail::graded_set(result), validity_line(result));
   tests.push_back(test_entry("Suite compiles and accepts the reference implementation", 0, 0,
                              graded, reference_output));
   double total = 0;
@@ -75,6 +96,9 @@ json gradescope_results_json(const GradeResult& result) {
       tests.push_back(generated_test(group, result.reveal));
       total += group.detected;
     }
+  }
+  for (const InvalidTest& test : result.invalid_tests) {
+    tests.push_back(invalid_test_entry(result, test));
   }
   return {{"score", total},          {"output", render_markdown_report(result)},
           {"output_format", "md"},   {"test_output_format", "text"},

@@ -7,7 +7,9 @@
 #include <cmath>
 #include <set>
 
+#include "tinyllm/reports/reach.hpp"
 #include "tinyllm/reports/reveal.hpp"
+#include "tinyllm/reports/validity_report.hpp"
 #include "verdict_reasons.hpp"
 
 #ifndef TINYLLM_REPORTS_VERSION
@@ -65,7 +67,7 @@ json generated_location(const MutantInfo& info, std::string_view source) {
 json generated_entry(const MutantResult& mutant, Reveal reveal, std::string_view source,
                      bool source_withheld) {
   const MutantInfo& info = mutant.mutant;
-  const bool survived = mutant.status == MutantStatus::Survived;
+  const bool survived = !detected(mutant.status);  // Survived or NoCoverage
   const bool whole = (!survived || reveal == Reveal::TitleAndSymptom) && !source_withheld;
   const std::string description =
       survived ? survivor_summary(mutant, reveal) : generated_description(info);
@@ -95,7 +97,7 @@ json mutant_entry(const MutantResult& mutant, Reveal reveal, std::string_view so
     return generated_entry(mutant, reveal, source, source_withheld);
   }
   const MutantInfo& info = mutant.mutant;
-  const bool hide = mutant.status == MutantStatus::Survived;
+  const bool hide = !detected(mutant.status);
   const std::string title = visible_title(mutant, reveal);
   std::string description =
       hide ? survivor_summary(mutant, reveal)
@@ -115,7 +117,16 @@ json mutant_entry(const MutantResult& mutant, Reveal reveal, std::string_view so
   return entry;
 }
 
+// The schema's coveredBy, when reach was measured: always for a detected mutant; for one not
+// detected from Reveal::Title on (with Reveal::Nothing, the tests that run a survivor's code would
+// point at where it is).
+bool shows_covered_by(const GradeResult& result, const MutantResult& mutant) {
+  return result.reach_measured && (detected(mutant.status) || result.reveal != Reveal::Nothing);
+}
+
 json test_files(const GradeResult& result) {
+  std::set<std::string> invalid;
+  for (const InvalidTest& test : result.invalid_tests) invalid.insert(test.test);
   json files = json::object();
   std::set<std::string> listed;
   for (const TestInfo& test : result.tests) {
@@ -125,16 +136,23 @@ json test_files(const GradeResult& result) {
       const auto source = result.suite_files.find(test.file);
       if (source != result.suite_files.end()) file["source"] = source->second;
     }
-    json entry = {{"id", test.name}, {"name", test.name}};
+    // The viewer lists tests by name: an invalid one says it was not graded.
+    json entry = {
+        {"id", test.name},
+        {"name", invalid.count(test.name) ? test.name + " (invalid: not graded)" : test.name}};
     if (test.line > 0) entry["location"] = {{"start", {{"line", test.line}, {"column", 1}}}};
     file["tests"].push_back(entry);
     listed.insert(test.name);
   }
-  // killedBy must name tests that testFiles defines; a killer GoogleTest did not list (a crash
-  // reported by name only) still gets an entry.
+  // killedBy and coveredBy must name tests that testFiles defines; a killer GoogleTest did not
+  // list (a crash reported by name only) still gets an entry.
   std::set<std::string> unlisted;
   for (const MutantResult& mutant : result.mutants) {
     for (const std::string& name : mutant.killed_by) {
+      if (!listed.count(name)) unlisted.insert(name);
+    }
+    if (!shows_covered_by(result, mutant)) continue;
+    for (const std::string& name : mutant.covered_by) {
       if (!listed.count(name)) unlisted.insert(name);
     }
   }
@@ -144,8 +162,43 @@ json test_files(const GradeResult& result) {
   return files;
 }
 
+// The wheats a valid test passed on: id and kind always; a binary wheat's title always (it names a
+// build, not a behaviour), a semantic wheat's from Reveal::Title on.
+json wheats_config(const GradeResult& result) {
+  json wheats = json::array();
+  for (const WheatInfo& wheat : result.wheats) {
+    json entry = {{"id", wheat.id}, {"kind", catalog::to_string(wheat.kind)}};
+    if (wheat.kind == WheatKind::Binary || result.reveal != Reveal::Nothing) {
+      entry["title"] = wheat.title;
+    }
+    wheats.push_back(entry);
+  }
+  return wheats;
+}
+
+// Each invalid test with its failures as the reveal policy allows (validity_report.hpp): a binary
+// wheat's failure never carries a message.
+json invalid_tests_config(const GradeResult& result) {
+  json tests = json::array();
+  for (const InvalidTest& test : result.invalid_tests) {
+    json failures = json::array();
+    for (const ValidityFailure& failure : test.failures) {
+      const ShownFailure shown = shown_failure(result, failure);
+      json entry = {{"variant", failure.variant},
+                    {"seed", failure.seed},
+                    {"where", shown.where},
+                    {"reproduce", shown.reproduce}};
+      if (!shown.why_allowed.empty()) entry["whyAllowed"] = shown.why_allowed;
+      if (!shown.message.empty()) entry["message"] = shown.message;
+      failures.push_back(entry);
+    }
+    tests.push_back({{"test", test.test}, {"failures", failures}});
+  }
+  return tests;
+}
+
 // The schema's config is free-form: the grade's settings, the set graded and what became of the
-// generated mutants.
+// generated mutants, the validity check and what reach found.
 json grade_config(const GradeResult& result) {
   json required = json::array();
   int pitfalls = 0;
@@ -171,7 +224,14 @@ json grade_config(const GradeResult& result) {
             {"courseUndetected", counts.course_undetected},
             {"counted", counts.counted}}},
           {"requiredMutants", required},
-          {"invalidReasons", result.invalid_reasons}};
+          {"invalidReasons", result.invalid_reasons},
+          {"validity", to_string(result.validity)},
+          {"validitySummary", validity_line(result)},
+          {"wheats", wheats_config(result)},
+          {"invalidTestCount", result.invalid_tests.size()},
+          {"invalidTests", invalid_tests_config(result)},
+          {"reachMeasured", result.reach_measured},
+          {"testsReachingWithoutDetecting", tests_reaching_without_detecting(result)}};
 }
 
 }  // namespace
@@ -188,8 +248,8 @@ json mutation_report_json(const GradeResult& result) {
       {"testFiles", test_files(result)},
   };
   for (const MutantResult& mutant : result.mutants) {
-    const bool withheld = is_generated(mutant.mutant) && mutant.status == MutantStatus::Survived &&
-                          result.reveal == Reveal::Nothing;
+    const bool withheld =
+        is_generated(mutant.mutant) && !detected(mutant.status) && result.reveal == Reveal::Nothing;
     const std::string path = withheld ? kWithheldFile : mutant.mutant.file;
     json& file = report["files"][path];
     if (!file.contains("mutants")) {
@@ -200,7 +260,9 @@ json mutation_report_json(const GradeResult& result) {
     const std::string& source = file["source"].get_ref<const std::string&>();
     const auto real = result.oracle_files.find(path);
     const bool source_withheld = real == result.oracle_files.end() || real->second != source;
-    file["mutants"].push_back(mutant_entry(mutant, result.reveal, source, source_withheld));
+    json entry = mutant_entry(mutant, result.reveal, source, source_withheld);
+    if (shows_covered_by(result, mutant)) entry["coveredBy"] = mutant.covered_by;
+    file["mutants"].push_back(std::move(entry));
   }
   if (result.environment) {
     const GradeEnvironment& environment = *result.environment;

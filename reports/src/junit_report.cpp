@@ -5,8 +5,10 @@
 #include <fmt/format.h>
 
 #include "text.hpp"
+#include "tinyllm/reports/reach.hpp"
 #include "tinyllm/reports/reference_output.hpp"
 #include "tinyllm/reports/reveal.hpp"
+#include "tinyllm/reports/validity_report.hpp"
 #include "verdict_reasons.hpp"
 
 namespace tinyllm::reports {
@@ -22,7 +24,7 @@ struct Case {
   std::string name;
   std::string classname;
   double time = 0;
-  std::string body;  // "" passes; otherwise a <failure> or <error> element
+  std::string body;  // "" passes; otherwise a <failure>, <error> or <skipped> element
 };
 
 std::string mutant_case_name(const MutantResult& mutant, Reveal reveal) {
@@ -37,13 +39,40 @@ std::vector<Case> mutant_cases(const GradeResult& result) {
     Case entry{mutant_case_name(mutant, result.reveal),
                is_generated(mutant.mutant) ? "tinyllm.generated" : "tinyllm.mutants",
                mutant.seconds, ""};
-    if (mutant.status == MutantStatus::Survived) {
+    if (!detected(mutant.status)) {
       const std::string summary = survivor_summary(mutant, result.reveal);
-      entry.body =
-          fmt::format("<failure message=\"{}\" type=\"Survived\">{}</failure>", escape_xml(summary),
-                      escape_xml(survivor_meaning(mutant, result.reveal)));
+      entry.body = fmt::format("<failure message=\"{}\" type=\"{}\">{}</failure>",
+                               escape_xml(summary), to_string(mutant.status),
+                               escape_xml(survivor_meaning(mutant, result.reveal)));
     }
     cases.push_back(entry);
+  }
+  return cases;
+}
+
+// One case per invalid test: an <error> when the grade is INVALID, else <skipped> (it was not
+// graded), saying where it failed as the reveal policy allows. A binary wheat's failure has no
+// output in it: shown_failure never gives one.
+std::vector<Case> invalid_test_cases(const GradeResult& result) {
+  std::vector<Case> cases;
+  const bool error = result.verdict == Verdict::Invalid;
+  for (const InvalidTest& test : result.invalid_tests) {
+    std::vector<std::string> wheres;
+    std::string text;
+    for (const ValidityFailure& failure : test.failures) {
+      const ShownFailure shown = shown_failure(result, failure);
+      wheres.push_back(shown.where);
+      text += shown.where + "\n";
+      if (!shown.why_allowed.empty()) text += shown.why_allowed + "\n";
+      if (!shown.message.empty()) text += failure_output_excerpt(shown) + "\n";
+      text += fmt::format("seed {}\nreproduce: {}\n", failure.seed, shown.reproduce);
+    }
+    const std::string message =
+        fmt::format("{} {}{}", test.test, detail::join(wheres, "; "), error ? "" : ": not graded");
+    cases.push_back(
+        {fmt::format("{} accepts every correct implementation", test.test), "tinyllm.validity", 0,
+         fmt::format("<{0} message=\"{1}\" type=\"InvalidTest\">{2}</{0}>",
+                     error ? "error" : "skipped", escape_xml(message), escape_xml(text))});
   }
   return cases;
 }
@@ -56,16 +85,7 @@ std::vector<Case> invalid_cases(const GradeResult& result) {
                                  "type=\"CompileError\">{}</error>",
                                  escape_xml(result.compile_log))});
   }
-  for (const ReferenceFailure& failure : result.reference_failures) {
-    cases.push_back(
-        {fmt::format("{} accepts the reference", failure.test), "tinyllm.reference", 0,
-         fmt::format(
-             "<error message=\"{}\" type=\"ReferenceFailure\">{}\nseed {}\nreproduce: "
-             "{}</error>",
-             escape_xml(fmt::format("{} fails on the reference implementation", failure.test)),
-             escape_xml(reference_output_excerpt(failure)), failure.seed,
-             escape_xml(failure.reproduce))});
-  }
+  for (Case& entry : invalid_test_cases(result)) cases.push_back(std::move(entry));
   if (cases.empty()) {
     cases.push_back({"suite is gradable", "tinyllm.reference", 0,
                      fmt::format("<error message=\"{}\" type=\"Invalid\"/>",
@@ -77,19 +97,24 @@ std::vector<Case> invalid_cases(const GradeResult& result) {
 }  // namespace
 
 std::string render_junit_report(const GradeResult& result) {
-  const std::vector<Case> cases =
+  std::vector<Case> cases =
       result.verdict == Verdict::Invalid ? invalid_cases(result) : mutant_cases(result);
+  if (result.verdict != Verdict::Invalid) {
+    for (Case& entry : invalid_test_cases(result)) cases.push_back(std::move(entry));
+  }
   int failures = 0;
   int errors = 0;
+  int skipped = 0;
   for (const Case& entry : cases) {
     failures += entry.body.rfind("<failure", 0) == 0 ? 1 : 0;
     errors += entry.body.rfind("<error", 0) == 0 ? 1 : 0;
+    skipped += entry.body.rfind("<skipped", 0) == 0 ? 1 : 0;
   }
   const std::string name = escape_xml(fmt::format("tinyllm mutation grade: {}", result.suite_name));
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   out += fmt::format(
       "<testsuites name=\"{0}\" tests=\"{1}\" failures=\"{2}\" errors=\"{3}\" time=\"{4}\">\n"
-      "  <testsuite name=\"{0}\" tests=\"{1}\" failures=\"{2}\" errors=\"{3}\" skipped=\"0\" "
+      "  <testsuite name=\"{0}\" tests=\"{1}\" failures=\"{2}\" errors=\"{3}\" skipped=\"{11}\" "
       "time=\"{4}\">\n"
       "    <properties>\n"
       "      <property name=\"verdict\" value=\"{5}\"/>\n"
@@ -98,10 +123,15 @@ std::string render_junit_report(const GradeResult& result) {
       "      <property name=\"seed\" value=\"{8}\"/>\n"
       "      <property name=\"mutant_set\" value=\"{9}\"/>\n"
       "      <property name=\"graded_set\" value=\"{10}\"/>\n"
+      "      <property name=\"validity\" value=\"{12}\"/>\n"
+      "      <property name=\"invalid_tests\" value=\"{13}\"/>\n"
+      "      <property name=\"reach_measured\" value=\"{14}\"/>\n"
       "    </properties>\n",
       name, cases.size(), failures, errors, seconds(result.seconds), to_string(result.verdict),
       fmt::format("{:.4f}", result.score), fmt::format("{:.4f}", result.threshold), result.seed,
-      to_string(result.mutant_set), escape_xml(detail::graded_set(result)));
+      to_string(result.mutant_set), escape_xml(detail::graded_set(result)), skipped,
+      to_string(result.validity), result.invalid_tests.size(),
+      result.reach_measured ? "true" : "false");
   for (const Case& entry : cases) {
     const std::string open =
         fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"{}\"",
@@ -109,8 +139,12 @@ std::string render_junit_report(const GradeResult& result) {
     out += entry.body.empty() ? open + "/>\n"
                               : fmt::format("{}>\n      {}\n    </testcase>\n", open, entry.body);
   }
-  out += fmt::format("    <system-out>{}</system-out>\n",
-                     escape_xml(detail::join(detail::verdict_reasons(result), "\n")));
+  std::vector<std::string> lines = detail::verdict_reasons(result);
+  lines.push_back(validity_line(result));
+  for (const std::string& line : {reach_line(result), reaching_without_detecting_line(result)}) {
+    if (!line.empty()) lines.push_back(line);
+  }
+  out += fmt::format("    <system-out>{}</system-out>\n", escape_xml(detail::join(lines, "\n")));
   out += "  </testsuite>\n</testsuites>\n";
   return out;
 }

@@ -4,8 +4,10 @@
 #include <fmt/format.h>
 
 #include "text.hpp"
+#include "tinyllm/reports/reach.hpp"
 #include "tinyllm/reports/reference_output.hpp"
 #include "tinyllm/reports/reveal.hpp"
+#include "tinyllm/reports/validity_report.hpp"
 #include "verdict_reasons.hpp"
 
 namespace tinyllm::reports {
@@ -37,11 +39,15 @@ void append_table(std::string& out, const GradeResult& result) {
     std::string title = visible_title(mutant, result.reveal);
     if (title.empty()) title = "*(hidden until detected)*";
     std::string killers = detail::join_limited(mutant.killed_by, kKillersShown);
-    if (killers.empty()) killers = mutant.status == MutantStatus::Survived ? "—" : mutant.reason;
-    out += fmt::format(
-        "| {} | {} | {} | {} |\n", mutant.mutant.id,
-        mutant.status == MutantStatus::Survived ? "**Survived**" : to_string(mutant.status),
-        detail::markdown_cell(title), detail::markdown_cell(killers));
+    if (killers.empty()) {
+      killers = mutant.status == MutantStatus::Survived     ? "—"
+                : mutant.status == MutantStatus::NoCoverage ? "no test runs its code"
+                                                            : mutant.reason;
+    }
+    out += fmt::format("| {} | {} | {} | {} |\n", mutant.mutant.id,
+                       detected(mutant.status) ? std::string(to_string(mutant.status))
+                                               : fmt::format("**{}**", to_string(mutant.status)),
+                       detail::markdown_cell(title), detail::markdown_cell(killers));
   }
 }
 
@@ -50,27 +56,34 @@ void append_table(std::string& out, const GradeResult& result) {
 void append_generated_table(std::string& out, const GradeResult& result) {
   const std::vector<GeneratedGroup> groups = generated_groups(result);
   if (groups.empty()) return;
-  out +=
-      "\n### Generated mutants\n\n| File | Operator | Detected | Survived |\n|---|---|---|---|\n";
+  // Reach adds a column: survivors no test runs (NoCoverage) apart from those tests run.
+  const bool reach = result.reach_measured;
+  out += reach ? "\n### Generated mutants\n\n| File | Operator | Detected | Survived | Not reached "
+                 "|\n|---|---|---|---|---|\n"
+               : "\n### Generated mutants\n\n| File | Operator | Detected | Survived "
+                 "|\n|---|---|---|---|\n";
   for (const GeneratedGroup& group : groups) {
+    const int survived = static_cast<int>(group.survivors.size()) - group.not_reached;
     out += fmt::format(
-        "| {} | {} | {}/{} | {} |\n",
+        "| {} | {} | {}/{} | {} |{}\n",
         group.file.empty() ? "*(withheld)*" : detail::markdown_cell(group.file),
         group.operator_name.empty() ? "*(withheld)*" : detail::markdown_cell(group.operator_name),
-        group.detected, group.counted, group.survivors.size());
+        group.detected, group.counted, survived,
+        reach ? fmt::format(" {} |", group.not_reached) : "");
   }
 }
 
 void append_survivors(std::string& out, const GradeResult& result) {
   bool any = false;
   for (const MutantResult& mutant : result.mutants) {
-    if (mutant.status != MutantStatus::Survived) continue;
+    if (detected(mutant.status)) continue;
     if (!any) out += "\n### What survived\n\n";
     any = true;
     if (is_generated(mutant.mutant)) continue;
-    out += fmt::format("- **{}** — {}\n",
-                       detail::markdown_cell(survivor_summary(mutant, result.reveal)),
-                       survivor_meaning(mutant, result.reveal));
+    const std::string kind = undetected_kind(result, mutant);
+    out += fmt::format(
+        "- **{}**{} — {}\n", detail::markdown_cell(survivor_summary(mutant, result.reveal)),
+        kind.empty() ? "" : fmt::format(" ({})", kind), survivor_meaning(mutant, result.reveal));
   }
   bool generated = false;
   for (const GeneratedGroup& group : generated_groups(result)) {
@@ -89,22 +102,37 @@ void append_survivors(std::string& out, const GradeResult& result) {
   if (generated) out += fmt::format("\n{}\n", generated_survivors_meaning(result.reveal));
 }
 
+// Each invalid test: where it failed as the reveal policy allows, the output excerpt when one may
+// be shown, and the command that reproduces it.
+void append_invalid_tests(std::string& out, const GradeResult& result) {
+  if (result.invalid_tests.empty()) return;
+  out += result.verdict == Verdict::Invalid ? "\n### Invalid tests\n\n"
+                                            : "\n### Invalid tests (not graded)\n\n";
+  for (const InvalidTest& test : result.invalid_tests) {
+    for (const ValidityFailure& failure : test.failures) {
+      const ShownFailure shown = shown_failure(result, failure);
+      out += fmt::format("**{}** {}\n\n", detail::markdown_cell(test.test),
+                         detail::markdown_cell(shown.where));
+      if (!shown.why_allowed.empty()) {
+        out += fmt::format("{}\n\n", detail::markdown_cell(shown.why_allowed));
+      }
+      if (!shown.message.empty()) {
+        append_code_block(out, failure_output_excerpt(shown));
+        out += "\n";
+      }
+      out += "Reproduce:\n\n";
+      append_code_block(out, shown.reproduce);
+      out += "\n";
+    }
+  }
+}
+
 void append_invalid(std::string& out, const GradeResult& result) {
   if (!result.compile_log.empty()) {
     out += "\n### Compiler diagnostics\n\n";
     append_code_block(out, result.compile_log);
   }
-  if (!result.reference_failures.empty()) {
-    out += "\n### Tests that fail on the reference implementation\n\n";
-    for (const ReferenceFailure& failure : result.reference_failures) {
-      out += fmt::format("**{}** (RapidCheck seed {})\n\n", detail::markdown_cell(failure.test),
-                         failure.seed);
-      append_code_block(out, reference_output_excerpt(failure));
-      out += "\nReproduce:\n\n";
-      append_code_block(out, failure.reproduce);
-      out += "\n";
-    }
-  }
+  append_invalid_tests(out, result);
 }
 
 }  // namespace
@@ -114,7 +142,13 @@ std::string render_markdown_report(const GradeResult& result) {
       fmt::format("## Mutation grade: {} — **{}**\n\n", detail::markdown_cell(result.suite_name),
                   to_string(result.verdict));
   out += fmt::format("Mutant set: {}.\n\n", detail::graded_set(result));
-  if (result.verdict != Verdict::Invalid) out += fmt::format("{}.\n\n", detail::score_line(result));
+  out += fmt::format("{}\n\n", detail::markdown_cell(validity_line(result)));
+  if (result.verdict != Verdict::Invalid) {
+    out += fmt::format("{}.\n\n", detail::score_line(result));
+    for (const std::string& line : {reach_line(result), reaching_without_detecting_line(result)}) {
+      if (!line.empty()) out += fmt::format("{}\n\n", detail::markdown_cell(line));
+    }
+  }
   for (const std::string& reason : detail::verdict_reasons(result)) {
     out += fmt::format("- {}\n", reason);
   }
@@ -126,6 +160,7 @@ std::string render_markdown_report(const GradeResult& result) {
   append_table(out, result);
   append_generated_table(out, result);
   append_survivors(out, result);
+  append_invalid_tests(out, result);
   out += fmt::format("\n<sub>Grading seed {}.</sub>\n", result.seed);
   return out;
 }

@@ -21,6 +21,8 @@ constexpr std::pair<Reveal, std::string_view> kRevealNames[] = {
 
 // How many survivor ids a hidden group names before "and N more".
 constexpr std::size_t kHiddenIdsShown = 3;
+// How many tests that ran a survivor's code its sentence names before "and N more".
+constexpr std::size_t kCoveringTestsShown = 3;
 // How many line numbers a group's summary names before "and N more".
 constexpr std::size_t kLinesShown = 8;
 
@@ -40,10 +42,34 @@ std::string one_line(std::string_view text) {
   return out;
 }
 
+// Returns what a mutant no test reaches means: the suite never runs that code at all.
+std::string unreached_meaning(const MutantResult& mutant, Reveal reveal) {
+  if (is_generated(mutant.mutant)) {
+    if (reveal == Reveal::Nothing) {
+      return "None of your tests runs the code of a generated mutant, a small change to the "
+             "module that the course suite detects: test more of the module.";
+    }
+    return fmt::format(
+        "None of your tests runs the code at {}, which the course suite tests: add a test that "
+        "runs it and checks its result.",
+        file_and_line(mutant.mutant));
+  }
+  if (reveal == Reveal::Nothing) {
+    return fmt::format(
+        "None of your tests runs the code of mutant {}, an implementation with a known bug: test "
+        "more of the module.",
+        mutant.mutant.id);
+  }
+  return fmt::format(
+      "None of your tests runs the code where the pitfall \"{}\" would be: add a test that runs "
+      "it and fails when the pitfall is present.",
+      mutant.mutant.title);
+}
+
 bool hides_generated_survivors(const GradeResult& result) {
   return result.reveal == Reveal::Nothing &&
          std::any_of(result.mutants.begin(), result.mutants.end(), [](const MutantResult& m) {
-           return is_generated(m.mutant) && m.status == MutantStatus::Survived;
+           return is_generated(m.mutant) && !detected(m.status);
          });
 }
 
@@ -83,7 +109,7 @@ std::optional<Reveal> parse_reveal(std::string_view name) {
 }
 
 std::string visible_title(const MutantResult& mutant, Reveal reveal) {
-  const bool survived = mutant.status == MutantStatus::Survived;
+  const bool survived = !detected(mutant.status);  // Survived or NoCoverage
   if (survived && reveal == Reveal::Nothing) return "";
   if (!is_generated(mutant.mutant)) return mutant.mutant.title;
   if (survived && reveal == Reveal::Title) {
@@ -94,10 +120,12 @@ std::string visible_title(const MutantResult& mutant, Reveal reveal) {
 
 std::string survivor_summary(const MutantResult& mutant, Reveal reveal) {
   const MutantInfo& info = mutant.mutant;
+  const bool unreached = mutant.status == MutantStatus::NoCoverage;
   if (is_generated(info)) {
     switch (reveal) {
       case Reveal::Nothing:
-        return fmt::format("a generated mutant survived ({})", info.id);
+        return fmt::format("a generated mutant {} ({})", unreached ? "no test reaches" : "survived",
+                           info.id);
       case Reveal::Title:
         return fmt::format("{}: {}, {}", info.id, file_and_line(info), info.operator_name);
       case Reveal::TitleAndSymptom:
@@ -108,7 +136,7 @@ std::string survivor_summary(const MutantResult& mutant, Reveal reveal) {
   }
   switch (reveal) {
     case Reveal::Nothing:
-      return fmt::format("a mutant survived ({})", info.id);
+      return fmt::format("a mutant {} ({})", unreached ? "no test reaches" : "survived", info.id);
     case Reveal::Title:
       return fmt::format("{}: {}", info.id, info.title);
     case Reveal::TitleAndSymptom:
@@ -118,24 +146,34 @@ std::string survivor_summary(const MutantResult& mutant, Reveal reveal) {
 }
 
 std::string survivor_meaning(const MutantResult& mutant, Reveal reveal) {
+  if (mutant.status == MutantStatus::NoCoverage) return unreached_meaning(mutant, reveal);
+  std::string meaning;
   if (is_generated(mutant.mutant)) {
     if (reveal == Reveal::Nothing) return generated_survivors_meaning(reveal);
-    return fmt::format(
+    meaning = fmt::format(
         "Every one of your tests passed when the code at {} was changed ({}), a change the course "
         "suite detects: your tests pass when that code is changed. Add a test whose result "
         "depends on it.",
         file_and_line(mutant.mutant), mutant.mutant.operator_name);
-  }
-  if (reveal == Reveal::Nothing) {
-    return fmt::format(
+  } else if (reveal == Reveal::Nothing) {
+    meaning = fmt::format(
         "Every one of your tests passed on mutant {}, an implementation with a known bug: your "
         "tests do not catch that pitfall.",
         mutant.mutant.id);
+  } else {
+    meaning = fmt::format(
+        "Every one of your tests passed on an implementation with this bug: your tests do not "
+        "catch the pitfall \"{}\". Add a test that fails when it is present.",
+        mutant.mutant.title);
   }
-  return fmt::format(
-      "Every one of your tests passed on an implementation with this bug: your tests do not catch "
-      "the pitfall \"{}\". Add a test that fails when it is present.",
-      mutant.mutant.title);
+  // Reach: tests run the changed code and assert too little. Which tests, from Reveal::Title on.
+  if (!mutant.covered_by.empty()) {
+    meaning += reveal == Reveal::Nothing
+                   ? " Your tests run its code, but none fails on it."
+                   : fmt::format(" Your tests run its code ({}), but none fails on it.",
+                                 detail::join_limited(mutant.covered_by, kCoveringTestsShown));
+  }
+  return meaning;
 }
 
 std::string generated_survivors_meaning(Reveal reveal) {
@@ -162,6 +200,7 @@ std::vector<GeneratedGroup> generated_groups(const GradeResult& result) {
       ++group.detected;
     else
       group.survivors.push_back(&mutant);
+    group.not_reached += mutant.status == MutantStatus::NoCoverage ? 1 : 0;
   }
   std::vector<GeneratedGroup> sorted;
   for (auto& [key, group] : groups) sorted.push_back(std::move(group));
@@ -170,19 +209,29 @@ std::vector<GeneratedGroup> generated_groups(const GradeResult& result) {
 
 std::string group_survivors_summary(const GeneratedGroup& group, Reveal reveal) {
   const std::size_t count = group.survivors.size();
+  const std::size_t unreached = static_cast<std::size_t>(group.not_reached);
   if (reveal == Reveal::Nothing || group.file.empty()) {
     std::vector<std::string> ids;
     for (const MutantResult* mutant : group.survivors) ids.push_back(mutant->mutant.id);
-    if (count == 1) return fmt::format("a generated mutant survived ({})", ids[0]);
-    return fmt::format("{} generated mutants survived ({})", count,
-                       detail::join_limited(ids, kHiddenIdsShown));
+    if (count == 1) {
+      return fmt::format("a generated mutant {} ({})",
+                         unreached == 1 ? "no test reaches" : "survived", ids[0]);
+    }
+    const std::string listed = detail::join_limited(ids, kHiddenIdsShown);
+    if (unreached == 0) return fmt::format("{} generated mutants survived ({})", count, listed);
+    // Reach: those no test runs are said apart from those tests run.
+    return fmt::format("{} generated mutants not detected ({}): {} survived, {} not reached", count,
+                       listed, count - unreached, unreached);
   }
   std::vector<std::string> lines;
   for (const MutantResult* mutant : group.survivors) {
     const std::string line = std::to_string(mutant->mutant.line_begin);
     if (std::find(lines.begin(), lines.end(), line) == lines.end()) lines.push_back(line);
   }
-  return fmt::format("{} survived ({} {})", count, lines.size() == 1 ? "line" : "lines",
+  std::vector<std::string> kinds;
+  if (count > unreached) kinds.push_back(fmt::format("{} survived", count - unreached));
+  if (unreached > 0) kinds.push_back(fmt::format("{} not reached", unreached));
+  return fmt::format("{} ({} {})", detail::join(kinds, ", "), lines.size() == 1 ? "line" : "lines",
                      detail::join_limited(lines, kLinesShown));
 }
 
@@ -215,10 +264,9 @@ std::string visible_source(const GradeResult& result, const std::string& path) {
   const auto found = result.oracle_files.find(path);
   if (found == result.oracle_files.end()) return "";
   // Pitfalls and generated mutants alike: a survivor's file would show its site.
-  const bool survivor_here =
-      std::any_of(result.mutants.begin(), result.mutants.end(), [&](const MutantResult& m) {
-        return m.status == MutantStatus::Survived && m.mutant.file == path;
-      });
+  const bool survivor_here = std::any_of(
+      result.mutants.begin(), result.mutants.end(),
+      [&](const MutantResult& m) { return !detected(m.status) && m.mutant.file == path; });
   if (result.reveal != Reveal::Nothing || !survivor_here) return found->second;
   // One stand-in line per source line, so every mutant's location still points inside the file.
   std::string stand_in =

@@ -8,8 +8,10 @@
 #include <algorithm>
 
 #include "text.hpp"
+#include "tinyllm/reports/reach.hpp"
 #include "tinyllm/reports/reference_output.hpp"
 #include "tinyllm/reports/reveal.hpp"
+#include "tinyllm/reports/validity_report.hpp"
 #include "verdict_reasons.hpp"
 
 namespace tinyllm::reports {
@@ -40,6 +42,8 @@ fmt::text_style status_style(MutantStatus status) {
       return fmt::fg(fmt::terminal_color::red) | fmt::emphasis::bold;
     case MutantStatus::Timeout:
       return fmt::fg(fmt::terminal_color::yellow);
+    case MutantStatus::NoCoverage:
+      return fmt::fg(fmt::terminal_color::red);
   }
   return {};
 }
@@ -63,30 +67,42 @@ std::string pad(std::string_view text, std::size_t width) {
 }
 
 void append_table(std::string& out, const GradeResult& result, const Painter& paint) {
-  out += paint(fmt::format("  {:<4} {:<9} {} {}\n", "id", "status", pad("pitfall", kTitleWidth),
-                           "killed by"),
+  // "NoCoverage" is one wider than the other statuses: the column widens only when it appears.
+  std::size_t status_width = 9;
+  for (const MutantResult& mutant : result.mutants) {
+    status_width = std::max(status_width, detail::display_width(to_string(mutant.status)));
+  }
+  out += paint(fmt::format("  {:<4} {} {} {}\n", "id", pad("status", status_width),
+                           pad("pitfall", kTitleWidth), "killed by"),
                fmt::emphasis::bold);
   for (const MutantResult& mutant : result.mutants) {
     if (is_generated(mutant.mutant)) continue;  // counted below the table, survivors grouped
     std::string title = visible_title(mutant, result.reveal);
     if (title.empty()) title = "(hidden until detected)";
-    const std::string killers =
-        mutant.killed_by.empty() ? (mutant.status == MutantStatus::Survived ? "-" : mutant.reason)
-                                 : detail::join_to_width(mutant.killed_by, kKillersWidth);
-    out += fmt::format("  {:<4} {} {} {}\n", mutant.mutant.id,
-                       paint(pad(to_string(mutant.status), 9), status_style(mutant.status)),
-                       pad(detail::truncate(title, kTitleWidth), kTitleWidth),
-                       detail::truncate(killers, kKillersWidth));
+    std::string killers = detail::join_to_width(mutant.killed_by, kKillersWidth);
+    if (mutant.killed_by.empty()) {
+      killers = mutant.status == MutantStatus::Survived     ? "-"
+                : mutant.status == MutantStatus::NoCoverage ? "no test runs its code"
+                                                            : mutant.reason;
+    }
+    out +=
+        fmt::format("  {:<4} {} {} {}\n", mutant.mutant.id,
+                    paint(pad(to_string(mutant.status), status_width), status_style(mutant.status)),
+                    pad(detail::truncate(title, kTitleWidth), kTitleWidth),
+                    detail::truncate(killers, kKillersWidth));
   }
   int counted = 0;
   int survived = 0;
+  int unreached = 0;
   for (const GeneratedGroup& group : generated_groups(result)) {
     counted += group.counted;
     survived += static_cast<int>(group.survivors.size());
+    unreached += group.not_reached;
   }
   if (counted > 0) {
-    out += fmt::format("  + {} generated mutants: {} detected, {} survived\n", counted,
-                       counted - survived, survived);
+    out += fmt::format("  + {} generated mutants: {} detected, {} survived{}\n", counted,
+                       counted - survived, survived - unreached,
+                       unreached > 0 ? fmt::format(", {} not reached", unreached) : "");
   }
 }
 
@@ -125,15 +141,42 @@ void append_generated_survivors(std::string& out, const GradeResult& result, con
 void append_survivors(std::string& out, const GradeResult& result, const Painter& paint) {
   bool any = false;
   for (const MutantResult& mutant : result.mutants) {
-    if (mutant.status != MutantStatus::Survived) continue;
+    if (detected(mutant.status)) continue;
     if (!any) out += paint("\nWhat survived\n", fmt::emphasis::bold);
     any = true;
     if (is_generated(mutant.mutant)) continue;
-    out += fmt::format("  {}\n", paint(survivor_summary(mutant, result.reveal),
-                                       status_style(MutantStatus::Survived)));
+    const std::string kind = undetected_kind(result, mutant);
+    out += fmt::format("  {}{}\n",
+                       paint(survivor_summary(mutant, result.reveal), status_style(mutant.status)),
+                       kind.empty() ? "" : fmt::format(" [{}]", kind));
     out += detail::wrap(survivor_meaning(mutant, result.reveal), kWrapWidth, "    ");
   }
   append_generated_survivors(out, result, paint);
+}
+
+// Each invalid test: where it failed, as the reveal policy allows (validity_report.hpp), the
+// output excerpt when one may be shown, and the command that reproduces it.
+void append_invalid_tests(std::string& out, const GradeResult& result, const Painter& paint) {
+  if (result.invalid_tests.empty()) return;
+  out += paint(
+      result.verdict == Verdict::Invalid ? "\nInvalid tests\n" : "\nInvalid tests (not graded)\n",
+      fmt::emphasis::bold);
+  for (const InvalidTest& test : result.invalid_tests) {
+    for (const ValidityFailure& failure : test.failures) {
+      const ShownFailure shown = shown_failure(result, failure);
+      out += fmt::format("  {} {}\n", paint(test.test, fmt::emphasis::bold), shown.where);
+      if (!shown.why_allowed.empty()) {
+        out += detail::wrap(shown.why_allowed, kWrapWidth, "    ");
+      }
+      const std::string excerpt = shown.message.empty() ? "" : failure_output_excerpt(shown);
+      for (std::string_view rest = excerpt; !rest.empty();) {
+        const std::size_t end = rest.find('\n');
+        out += fmt::format("    {}\n", rest.substr(0, end));
+        rest = end == std::string_view::npos ? "" : rest.substr(end + 1);
+      }
+      out += fmt::format("    reproduce: {}\n", shown.reproduce);
+    }
+  }
 }
 
 void append_invalid(std::string& out, const GradeResult& result, const Painter& paint) {
@@ -142,42 +185,35 @@ void append_invalid(std::string& out, const GradeResult& result, const Painter& 
     out += result.compile_log;
     if (result.compile_log.back() != '\n') out += '\n';
   }
-  if (!result.reference_failures.empty()) {
-    out += paint("\nTests that fail on the reference implementation\n", fmt::emphasis::bold);
-    for (const ReferenceFailure& failure : result.reference_failures) {
-      out += fmt::format("  {} (RapidCheck seed {})\n", paint(failure.test, fmt::emphasis::bold),
-                         failure.seed);
-      const std::string shown = reference_output_excerpt(failure);
-      for (std::string_view rest = shown; !rest.empty();) {
-        const std::size_t end = rest.find('\n');
-        out += fmt::format("    {}\n", rest.substr(0, end));
-        rest = end == std::string_view::npos ? "" : rest.substr(end + 1);
-      }
-      out += fmt::format("    reproduce: {}\n", failure.reproduce);
-    }
-  }
+  append_invalid_tests(out, result, paint);
 }
 
 }  // namespace
 
 std::string render_terminal_report(const GradeResult& result, bool colour) {
   const Painter paint(colour);
-  std::string out = fmt::format("{} {} (grading seed {})\nMutant set: {}\n\n",
-                                paint("tinyllm mutation grade:", fmt::emphasis::bold),
-                                result.suite_name, result.seed, detail::graded_set(result));
+  std::string out =
+      fmt::format("{} {} (grading seed {})\nMutant set: {}\n{}\n\n",
+                  paint("tinyllm mutation grade:", fmt::emphasis::bold), result.suite_name,
+                  result.seed, detail::graded_set(result), validity_line(result));
   if (result.verdict != Verdict::Invalid) {
     append_table(out, result, paint);
     out += fmt::format("\nScore: {}\n", detail::score_line(result));
+    for (const std::string& line : {reach_line(result), reaching_without_detecting_line(result)}) {
+      if (!line.empty()) out += detail::wrap(line, kWrapWidth, "");
+    }
   }
   out +=
       fmt::format("Verdict: {}\n", paint(to_string(result.verdict), verdict_style(result.verdict)));
   for (const std::string& reason : detail::verdict_reasons(result)) {
     out += fmt::format("  {}\n", reason);
   }
-  if (result.verdict == Verdict::Invalid)
+  if (result.verdict == Verdict::Invalid) {
     append_invalid(out, result, paint);
-  else
+  } else {
     append_survivors(out, result, paint);
+    append_invalid_tests(out, result, paint);
+  }
   return out;
 }
 

@@ -3,15 +3,18 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "text.hpp"
 #include "tinyllm/reports/reveal.hpp"
+#include "tinyllm/reports/validity_report.hpp"
 
 namespace tinyllm::reports::detail {
 
 std::vector<std::string> required_survivors(const GradeResult& result) {
   std::vector<std::string> ids;
   for (const MutantResult& mutant : result.mutants) {
-    if (mutant.mutant.required && mutant.status == MutantStatus::Survived) {
+    if (mutant.mutant.required && !detected(mutant.status)) {
       ids.push_back(mutant.mutant.id);
     }
   }
@@ -56,7 +59,8 @@ std::string graded_set(const GradeResult& result) {
 
 std::string score_line(const GradeResult& result) {
   const int total = static_cast<int>(result.mutants.size());
-  const int detected = total - count_status(result, MutantStatus::Survived);
+  const int detected =
+      count_status(result, MutantStatus::Killed) + count_status(result, MutantStatus::Timeout);
   return fmt::format("{}/{} mutants detected ({}), threshold {}", detected, total,
                      percent(result.score), percent(result.threshold));
 }
@@ -68,11 +72,8 @@ std::vector<std::string> verdict_reasons(const GradeResult& result) {
     if (reasons.empty() && !result.compile_log.empty()) {
       reasons.push_back("The suite does not compile.");
     }
-    if (reasons.empty() && !result.reference_failures.empty()) {
-      reasons.push_back(fmt::format(
-          "{} test(s) fail on the reference implementation: a test that rejects the correct code "
-          "is wrong, so no mutant was graded.",
-          result.reference_failures.size()));
+    if (reasons.empty() && !result.invalid_tests.empty()) {
+      reasons.push_back(invalid_tests_sentence(result));
     }
     return reasons;
   }
@@ -82,14 +83,27 @@ std::vector<std::string> verdict_reasons(const GradeResult& result) {
   }
   const std::vector<std::string> missed = required_survivors(result);
   if (!missed.empty()) {
-    reasons.push_back(fmt::format("Every pitfall mutant must be detected; {} survived: {}.",
-                                  missed.size(), join(missed, ", ")));
+    // A required mutant no test reaches is named as such: the fix is a test that runs its code.
+    std::vector<std::string> named;
+    bool unreached = false;
+    for (const MutantResult& mutant : result.mutants) {
+      if (std::find(missed.begin(), missed.end(), mutant.mutant.id) == missed.end()) continue;
+      const bool here = mutant.status == MutantStatus::NoCoverage;
+      unreached = unreached || here;
+      named.push_back(here ? mutant.mutant.id + " (no test runs its code)" : mutant.mutant.id);
+    }
+    reasons.push_back(fmt::format("Every pitfall mutant must be detected; {} {}: {}.",
+                                  missed.size(), unreached ? "not detected" : "survived",
+                                  join(named, ", ")));
   }
   if (reasons.empty() && result.verdict == Verdict::Pass) {
-    reasons.push_back(
-        "The suite accepts the reference, reaches the threshold and detects every "
-        "required mutant.");
+    reasons.push_back(result.invalid_tests.empty()
+                          ? "The suite accepts the reference, reaches the threshold and detects "
+                            "every required mutant."
+                          : "The suite's valid tests accept the reference and every wheat, reach "
+                            "the threshold and detect every required mutant.");
   }
+  if (!result.invalid_tests.empty()) reasons.push_back(invalid_tests_sentence(result));
   return reasons;
 }
 

@@ -7,11 +7,11 @@
 
 namespace tinyllm::reports::detail {
 
-// Returns the ids of required mutants that survived, in catalog order.
+// Returns the ids of required mutants not detected (Survived or NoCoverage), in catalog order.
 std::vector<std::string> required_survivors(const GradeResult& result);
 
 // Returns the sentences that explain the verdict: the score against the threshold, the required
-// mutants that survived, or why the grade is INVALID.
+// mutants not detected, or why the grade is INVALID; and the invalid tests that were not graded.
 std::vector<std::string> verdict_reasons(const GradeResult& result);
 
 // Returns which mutants were graded, in words: "pitfalls only (24 pitfalls)", or "full: 24

@@ -142,7 +142,7 @@ std::vector<fs::path> write_reports(const GradeResult& result, const ReportOptio
     write_whole_file(path, text);
     written.push_back(path);
   }
-  // The reports show an excerpt of a reference failure's output; this file holds all of it.
+  // The reports show an excerpt of an invalid test's output; this file holds all of it.
   if (auto full = write_reference_output(result, options.output_folder)) written.push_back(*full);
   return written;
 }

@@ -57,6 +57,14 @@ for line in "s07 Survived" "s12 Timeout" "s21 Killed"; do
 done
 checked=$((checked + 1)); failures=$((failures + missing))
 
+# Reach: a mutant no test runs shows as NoCoverage, not as a survivor (pitfall and generated).
+missing=0
+for line in "s21 NoCoverage" "g2b3c4d5e6f NoCoverage" "s07 Survived"; do
+  grep -q "^RENDERED $line\$" "$scratch/validity_reveal_title.probe" ||
+    { echo "FAIL validity_reveal_title: '$line' not rendered"; missing=1; }
+done
+checked=$((checked + 1)); failures=$((failures + missing))
+
 # Generated mutants: the viewer draws the mutated line at the mutant's line from its replacement
 # text when the policy shows it (a detected one always; a survivor with title_and_symptom), and
 # never draws a survivor's replacement the policy hides (with reveal nothing the file's source is
@@ -88,12 +96,12 @@ else
   echo "screenshot: $screenshot ($size bytes)"
 fi
 # The class report: plain HTML and SVG, no script; it must render to a non-blank picture and its
-# heat map must hold one cell per learner and column: 9 fixtures x (6 pitfalls + 1 module file
+# heat map must hold one cell per learner and column: 13 fixtures x (6 pitfalls + 1 module file
 # with generated mutants).
 class_page="$folder/class/class-report.html"
 browse --dump-dom "file://$class_page" >"$scratch/class.dom"
 cells=$(grep -o 'class="cell"' "$scratch/class.dom" | wc -l)
-[ "$cells" -eq 63 ] || { echo "FAIL class report: $cells heat-map cells rendered, expected 63"; failures=$((failures + 1)); }
+[ "$cells" -eq 91 ] || { echo "FAIL class report: $cells heat-map cells rendered, expected 91"; failures=$((failures + 1)); }
 checked=$((checked + 1))
 browse --window-size=1000,900 --screenshot="$folder/class/class-report.png" "file://$class_page" >/dev/null
 size=$(stat -c %s "$folder/class/class-report.png" 2>/dev/null || echo 0)

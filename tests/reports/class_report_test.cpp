@@ -48,10 +48,11 @@ TEST(ClassReport, CountsVerdictsAndHowManySuitesDetectedEachMutant) {
 // letters for runs that never happened.
 TEST(ClassReport, TheLearnersCsvHasAStatusLetterPerMutantAndDashesForAnInvalidSuite) {
   const std::string csv = render_class_learners_csv(a_class());
-  EXPECT_NE(csv.find("learner,verdict,score,detected,total,s07,s08,s11,s12,s20,s21\r\n"),
-            std::string::npos);
-  EXPECT_NE(csv.find("grace,FAIL,0.6667,4,6,S,K,K,T,S,K\r\n"), std::string::npos);
-  EXPECT_NE(csv.find("linus,INVALID,0.0000,0,0,-,-,-,-,-,-\r\n"), std::string::npos);
+  EXPECT_NE(
+      csv.find("learner,verdict,score,detected,total,invalid_tests,s07,s08,s11,s12,s20,s21\r\n"),
+      std::string::npos);
+  EXPECT_NE(csv.find("grace,FAIL,0.6667,4,6,0,S,K,K,T,S,K\r\n"), std::string::npos);
+  EXPECT_NE(csv.find("linus,INVALID,0.0000,0,0,0,-,-,-,-,-,-\r\n"), std::string::npos);
 }
 
 // Catches: a learner name with a comma or quote splitting its CSV row, or one starting with =
@@ -66,8 +67,8 @@ TEST(ClassReport, ALearnerNameCannotBreakACsvRowOrRunAsASpreadsheetFormula) {
 // Catches: a survival rate computed over all suites instead of the graded ones.
 TEST(ClassReport, TheMutantsCsvGivesTheSurvivalRate) {
   const std::string csv = render_class_mutants_csv(a_class());
-  EXPECT_NE(csv.find("s07,weighting micro-batches 1/k,3,1,0.6667\r\n"), std::string::npos);
-  EXPECT_NE(csv.find("s08,summing micro-batch losses,3,3,0.0000\r\n"), std::string::npos);
+  EXPECT_NE(csv.find("s07,weighting micro-batches 1/k,3,1,0.6667,0\r\n"), std::string::npos);
+  EXPECT_NE(csv.find("s08,summing micro-batch losses,3,3,0.0000,0\r\n"), std::string::npos);
 }
 
 // Catches: a missing or duplicated heat-map cell, the chart not sorted by survival, or a script in
@@ -130,15 +131,15 @@ TEST(ClassReport, TheHeatMapHasAColumnPerPitfallAndOnePerModuleFileForGeneratedM
 // on, or a pitfall column shifted by generated mutants.
 TEST(ClassReport, TheCsvAndJsonIncludeTheGeneratedSetAndEachSuitesGradedSet) {
   const std::string csv = render_class_learners_csv(a_class_with_generated());
-  EXPECT_NE(csv.find("learner,verdict,score,detected,total,s07,s08,s11,s12,s20,s21,"
+  EXPECT_NE(csv.find("learner,verdict,score,detected,total,invalid_tests,s07,s08,s11,s12,s20,s21,"
                      "oracle/src/train/cast.cpp\r\n"),
             std::string::npos)
       << csv;
-  EXPECT_NE(csv.find("katherine,FAIL,0.7778,7,9,K,K,K,K,K,K,1/3\r\n"), std::string::npos);
-  EXPECT_NE(csv.find("ada,PASS,1.0000,6,6,K,K,K,K,K,K,-\r\n"), std::string::npos);
+  EXPECT_NE(csv.find("katherine,FAIL,0.7778,7,9,0,K,K,K,K,K,K,1/3\r\n"), std::string::npos);
+  EXPECT_NE(csv.find("ada,PASS,1.0000,6,6,0,K,K,K,K,K,K,-\r\n"), std::string::npos);
   const std::string mutants = render_class_mutants_csv(a_class_with_generated());
   EXPECT_NE(mutants.find("g1a2b3c4d5e,oracle/src/train/cast.cpp:3: `<` replaced by `>=` "
-                         "(cxx_lt_to_ge),2,1,0.5000\r\n"),
+                         "(cxx_lt_to_ge),2,1,0.5000,0\r\n"),
             std::string::npos)
       << mutants;
   const nlohmann::json json = nlohmann::json::parse(render_class_json(a_class_with_generated()));
@@ -155,6 +156,63 @@ TEST(ClassReport, TheCsvAndJsonIncludeTheGeneratedSetAndEachSuitesGradedSet) {
   EXPECT_EQ(json.at("mutants").at(0).at("id"), "s07");
   EXPECT_EQ(json.at("mutants").at(6).at("id"), fixtures::kGeneratedLtToGe);
   EXPECT_EQ(json.at("mutants").at(6).at("kind"), "generated");
+}
+
+}  // namespace
+}  // namespace tinyllm::reports
+
+namespace tinyllm::reports {
+namespace {
+
+std::vector<GradeResult> a_class_with_validity_and_reach() {
+  return {fixtures::graded_with_invalid_tests(Reveal::Title), fixtures::every_test_invalid(),
+          fixtures::pass_all_killed()};
+}
+
+// Catches: a learner's invalid tests missing from the class report, or a mutant no test reached
+// counted among the survivors (the instructor could not tell untested code from weak asserts).
+TEST(ClassReport, InvalidTestsAreCountedPerSuiteAndNotReachedApartFromSurvived) {
+  const ClassSummary summary = summarize_class(a_class_with_validity_and_reach());
+  EXPECT_EQ(summary.invalid_tests, 6);
+  ASSERT_EQ(summary.learners.size(), 3U);
+  EXPECT_EQ(summary.learners[0].learner, "ada");
+  EXPECT_EQ(summary.learners[1].learner, "alonzo");
+  EXPECT_EQ(summary.learners[1].invalid_tests, 2);
+  const ClassLearnerRow& hedy = summary.learners[2];
+  EXPECT_EQ(hedy.invalid_tests, 4);
+  EXPECT_EQ(hedy.survived, (std::vector<std::string>{"s07", fixtures::kGeneratedLtToGe}));
+  EXPECT_EQ(hedy.not_reached, (std::vector<std::string>{"s21", fixtures::kGeneratedRemoveCall}));
+  const ClassMutantRow& s21 = summary.mutants[5];
+  EXPECT_EQ(s21.id, "s21");
+  EXPECT_TRUE(s21.survived_in.empty());
+  EXPECT_EQ(s21.not_reached_in, (std::vector<std::string>{"hedy"}));
+
+  const std::string csv = render_class_learners_csv(a_class_with_validity_and_reach());
+  EXPECT_NE(csv.find("hedy,FAIL,0.5556,5,9,4,S,K,K,K,K,N,1/3\r\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("alonzo,INVALID,0.0000,0,0,2,-,-,-,-,-,-,-\r\n"), std::string::npos) << csv;
+  const std::string mutants = render_class_mutants_csv(a_class_with_validity_and_reach());
+  EXPECT_NE(mutants.find("s21,not replaying the generator,2,1,0.0000,1\r\n"), std::string::npos)
+      << mutants;
+  const nlohmann::json json =
+      nlohmann::json::parse(render_class_json(a_class_with_validity_and_reach()));
+  EXPECT_EQ(json.at("summary").at("invalidTests"), 6);
+  EXPECT_EQ(json.at("learners").at(2).at("invalidTests"), 4);
+  EXPECT_EQ(json.at("learners").at(2).at("notReached").at(0), "s21");
+  EXPECT_EQ(json.at("mutants").at(5).at("notReachedIn"), (nlohmann::json{"hedy"}));
+}
+
+// Catches: the class page without each suite's invalid tests, or drawing an unreached mutant as a
+// survivor in the heat map.
+TEST(ClassReport, TheClassPageShowsInvalidTestsAndNotReachedCells) {
+  const std::string html = render_class_html(a_class_with_validity_and_reach());
+  EXPECT_NE(html.find("6 invalid tests"), std::string::npos);
+  EXPECT_NE(html.find("<td class=\"invalid-tests\">4</td>"), std::string::npos);
+  EXPECT_NE(html.find("<td class=\"invalid-tests\">2</td>"), std::string::npos);
+  EXPECT_EQ(
+      occurrences(html, "data-learner=\"hedy\" data-mutant=\"s21\" data-status=\"NoCoverage\""),
+      1U);
+  EXPECT_EQ(occurrences(html, "class=\"unreached\""), 2U);  // s21's bar and cast.cpp's
+  EXPECT_NE(html.find("not reached by any test"), std::string::npos);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace tinyllm::reports::fixtures {
 namespace {
@@ -103,6 +104,38 @@ MutantResult killed(MutantInfo mutant, std::vector<std::string> by, double secon
   return MutantResult{std::move(mutant), MutantStatus::Killed, reason, std::move(by), seconds};
 }
 
+WheatInfo wheat(const char* id, WheatKind kind, const char* title, const char* varies,
+                const char* freedom, const char* build) {
+  return WheatInfo{id, kind, title, varies, freedom, build};
+}
+
+// The catalog's five wheats, as the grader passes them into every grade.
+std::vector<WheatInfo> every_wheat() {
+  return {
+      wheat("w01", WheatKind::Binary, "the reference built by the other compiler",
+            "the compiler: clang++ when the oracle is built with g++", "the-binary",
+            "other-compiler"),
+      wheat("w02", WheatKind::Binary, "the reference built without optimisation",
+            "the optimisation level: -O0 instead of the build's", "the-binary", "O0"),
+      wheat("w03", WheatKind::Semantic, "error messages worded differently",
+            "every error message of the module is worded and quoted differently", "error-messages",
+            ""),
+      wheat("w04", WheatKind::Semantic, "micro-batch weights computed as n_i * (1/N)",
+            "grad_accumulate computes each weight n_i/N as n_i * (1/N)", "accumulation-weights",
+            ""),
+      wheat("w05", WheatKind::Semantic, "checkpointing with another memory profile",
+            "checkpoint's backward holds one more temporary while it reruns the segment",
+            "memory-accounting", ""),
+  };
+}
+
+std::string reproduce(const char* variant, std::uint64_t seed, const char* test) {
+  return fmt::format(
+      "cd /tmp/grade-hedy && env RC_PARAMS='seed={}' LD_LIBRARY_PATH=build/variants/{} ./suite "
+      "--gtest_filter={}",
+      seed, variant, test);
+}
+
 GradeResult base() {
   GradeResult result;
   result.suite_name = "ada";
@@ -112,6 +145,7 @@ GradeResult base() {
   result.mutant_set = MutantSet::PitfallsOnly;
   result.seed = 20240611;
   result.seconds = 42.5;
+  result.wheats = every_wheat();
   result.tests = {
       {"Accumulate.HandExample", "accumulate_test.cpp", 12},
       {"Accumulate.EqualsOneBigBatch", "accumulate_test.cpp", 30},
@@ -219,17 +253,21 @@ GradeResult invalid_reference_failures() {
   result.suite_name = "barbara";
   result.verdict = Verdict::Invalid;
   result.score = 0;
+  result.validity = Validity::Strict;
   result.invalid_reasons = {
       "2 tests fail on the reference implementation: a test that rejects the correct code is "
       "wrong."};
-  result.reference_failures = {
-      {"Accumulate.HandExample", 20240611,
-       "accumulate_test.cpp:14: Failure\nExpected equality of these values:\n  grad\n    Which is: "
-       "0.25\n  0.5",
-       "tinyllm-grade reproduce submissions/barbara --test Accumulate.HandExample --seed 20240611"},
-      {"Scaler.SkipsInfSteps", 77,
-       "Falsifiable after 3 tests\nstd::tuple<float>: (inf)\nscaler_test.cpp:9: scale | grows",
-       "tinyllm-grade reproduce submissions/barbara --test Scaler.SkipsInfSteps --seed 77"},
+  result.invalid_tests = {
+      {"Accumulate.HandExample",
+       {{"reference", 20240611,
+         "accumulate_test.cpp:14: Failure\nExpected equality of these values:\n  grad\n    Which "
+         "is: 0.25\n  0.5",
+         "tinyllm-grade reproduce submissions/barbara --test Accumulate.HandExample --seed "
+         "20240611"}}},
+      {"Scaler.SkipsInfSteps",
+       {{"reference", 77,
+         "Falsifiable after 3 tests\nstd::tuple<float>: (inf)\nscaler_test.cpp:9: scale | grows",
+         "tinyllm-grade reproduce submissions/barbara --test Scaler.SkipsInfSteps --seed 77"}}},
   };
   return result;
 }
@@ -293,6 +331,95 @@ std::vector<std::pair<std::string, GradeResult>> named_fixtures() {
   };
 }
 
+GradeResult graded_with_invalid_tests(Reveal reveal) {
+  GradeResult result = full_with_generated(reveal);
+  result.suite_name = "hedy";
+  result.suite_path = "submissions/hedy";
+  result.reach_measured = true;
+  result.tests.push_back({"Scaler.Smoke", "scaler_test.cpp", 40});
+  for (const auto& [name, line] :
+       std::vector<std::pair<const char*, int>>{{"Accumulate.RandomSizes", 50},
+                                                {"Errors.PinsMessage", 9},
+                                                {"Checkpoint.PinsPeakBytes", 30},
+                                                {"Fingerprint.MatchesReference", 12}}) {
+    result.tests.push_back({name, "invalid_test.cpp", line});
+  }
+  result.suite_files["invalid_test.cpp"] = "#include <gtest/gtest.h>\n// tests that over-specify\n";
+  // Reach: every detected mutant was run by its killers, Scaler.Smoke runs s11 and s12 and kills
+  // nothing, s07 and `<` -> `>=` are run but survive, s21 and the removed call are never run.
+  for (MutantResult& mutant : result.mutants) mutant.covered_by = mutant.killed_by;
+  auto find = [&](const std::string& id) -> MutantResult& {
+    for (MutantResult& mutant : result.mutants)
+      if (mutant.mutant.id == id) return mutant;
+    throw std::logic_error("no mutant " + id);
+  };
+  for (const char* id : {"s11", "s12"}) {
+    find(id).covered_by.push_back("Scaler.Smoke");
+    std::sort(find(id).covered_by.begin(), find(id).covered_by.end());
+  }
+  MutantResult& s07 = find("s07");
+  s07 = MutantResult{s07.mutant, MutantStatus::Survived, "every test passed", {}, 1.0};
+  s07.covered_by = {"Accumulate.HandExample", "Scaler.Smoke"};
+  find(kGeneratedLtToGe).covered_by = {"Accumulate.HandExample"};
+  for (const char* id : {"s21", kGeneratedRemoveCall}) {
+    MutantResult& unreached = find(id);
+    unreached =
+        MutantResult{unreached.mutant, MutantStatus::NoCoverage, "no test runs its code", {}, 0.0};
+  }
+  result.score = 5.0 / 9.0;
+  result.verdict = Verdict::Fail;
+  // One invalid test of each kind. The binary wheats' failures hold a message although the grader
+  // never stores one: the reports must not show it all the same.
+  result.invalid_tests = {
+      {"Accumulate.RandomSizes",
+       {{"reference", 77,
+         "accumulate_test.cpp:50: Failure\nValue of: close(a, b)\n  Actual: false\nRANDOM-SIZES",
+         reproduce("reference", 77, "Accumulate.RandomSizes")}}},
+      {"Errors.PinsMessage",
+       {{"w03", 20240611,
+         "errors_test.cpp:9: Failure\nExpected: \"grad_accumulate: empty micro-batch\"\n  "
+         "Actual: \"WHEAT-W03-MESSAGE\"",
+         reproduce("w03", 20240611, "Errors.PinsMessage")}}},
+      {"Checkpoint.PinsPeakBytes",
+       {{"w05", 20240611, "checkpoint_test.cpp:30: Failure\npeak_bytes() is WHEAT-W05-BYTES",
+         reproduce("w05", 20240611, "Checkpoint.PinsPeakBytes")}}},
+      {"Fingerprint.MatchesReference",
+       {{"w01", 20240611, "fingerprint_test.cpp:12: Failure\nhash BINARY-W01-BYTES",
+         reproduce("w01", 20240611, "Fingerprint.MatchesReference")},
+        {"w02", 20240611, "fingerprint_test.cpp:12: Failure\nhash BINARY-W02-BYTES",
+         reproduce("w02", 20240611, "Fingerprint.MatchesReference")}}},
+  };
+  return result;
+}
+
+GradeResult every_test_invalid() {
+  GradeResult result = base();
+  result.suite_name = "alonzo";
+  result.verdict = Verdict::Invalid;
+  result.score = 0;
+  result.tests = {{"Fingerprint.MatchesReference", "fingerprint_test.cpp", 12},
+                  {"Accumulate.HandExample", "accumulate_test.cpp", 12}};
+  result.invalid_reasons = {"Every test is invalid: no valid test remains to grade."};
+  result.invalid_tests = {
+      {"Fingerprint.MatchesReference",
+       {{"w01", 20240611, "hash BINARY-W01-BYTES",
+         reproduce("w01", 20240611, "Fingerprint.MatchesReference")}}},
+      {"Accumulate.HandExample",
+       {{"reference", 20240611, "accumulate_test.cpp:14: Failure",
+         reproduce("reference", 20240611, "Accumulate.HandExample")}}},
+  };
+  return result;
+}
+
+std::vector<std::pair<std::string, GradeResult>> named_validity_fixtures() {
+  return {
+      {"validity_reveal_nothing", graded_with_invalid_tests(Reveal::Nothing)},
+      {"validity_reveal_title", graded_with_invalid_tests(Reveal::Title)},
+      {"validity_reveal_symptom", graded_with_invalid_tests(Reveal::TitleAndSymptom)},
+      {"invalid_every_test", every_test_invalid()},
+  };
+}
+
 std::vector<std::pair<std::string, GradeResult>> named_full_grade_fixtures() {
   return {
       {"full_reveal_nothing", full_with_generated(Reveal::Nothing)},
@@ -305,7 +432,7 @@ GradeResult failure_that_printed(int lines) {
   GradeResult result = invalid_reference_failures();
   std::string message;
   for (int i = 1; i <= lines; ++i) message += "printed line " + std::to_string(i) + "\n";
-  result.reference_failures[0].message = message;
+  result.invalid_tests[0].failures[0].message = message;
   return result;
 }
 

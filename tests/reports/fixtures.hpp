@@ -20,7 +20,8 @@ GradeResult fail_with_survivors(Reveal reveal);
 // Returns an INVALID whose compile log has ANSI colour codes, "</script>" and invalid UTF-8.
 GradeResult invalid_compile_error();
 
-// Returns an INVALID with two tests that fail on the reference, each with its reproduce command.
+// Returns an INVALID (strict validity) with two tests that fail on the reference, each with its
+// reproduce command.
 GradeResult invalid_reference_failures();
 
 // Returns invalid_reference_failures() whose first failure printed `lines` numbered lines
@@ -40,6 +41,22 @@ GradeResult full_with_generated(Reveal reveal);
 // Returns a full grade, reveal Title, whose `count` generated mutants all survive, spread over two
 // files and two operators.
 GradeResult many_generated_survivors(int count);
+
+// Returns a FAIL graded on the valid tests, reach measured, from full_with_generated: invalid tests
+// of every kind (Accumulate.RandomSizes on the reference, seed 77; Errors.PinsMessage on semantic
+// wheat w03; Checkpoint.PinsPeakBytes on w05; Fingerprint.MatchesReference on binary wheats w01 and
+// w02, whose stored messages hold "BINARY-W01-BYTES" and "BINARY-W02-BYTES" that no report may
+// show); s21 and kGeneratedRemoveCall are NoCoverage; s07 survives although Accumulate.HandExample
+// and Scaler.Smoke run it; Scaler.Smoke runs s11 and s12 too and detects nothing. Score 5/9.
+GradeResult graded_with_invalid_tests(Reveal reveal);
+
+// Returns an INVALID (per-test) whose every test is invalid: one on binary wheat w01 (message
+// "hash BINARY-W01-BYTES"), one on the reference.
+GradeResult every_test_invalid();
+
+// Returns graded_with_invalid_tests at each reveal level (validity_reveal_nothing, _title,
+// _symptom) and every_test_invalid (invalid_every_test).
+std::vector<std::pair<std::string, GradeResult>> named_validity_fixtures();
 
 // Returns the number of lines (newlines) in `text`.
 std::size_t line_count(const std::string& text);

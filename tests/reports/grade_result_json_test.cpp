@@ -17,7 +17,8 @@ TEST(GradeResultJson, EveryFixtureRoundTripsToAnEqualGrade) {
   for (const GradeResult& result :
        {fixtures::pass_all_killed(), fixtures::fail_with_survivors(Reveal::Nothing),
         fixtures::invalid_compile_error(), fixtures::invalid_reference_failures(), with_environment,
-        fixtures::full_with_generated(Reveal::TitleAndSymptom)}) {
+        fixtures::full_with_generated(Reveal::TitleAndSymptom),
+        fixtures::graded_with_invalid_tests(Reveal::Title), fixtures::every_test_invalid()}) {
     // A batch stores grades with invalid UTF-8 (a compiler's bytes) replaced by U+FFFD.
     const std::string stored =
         nlohmann::json(result).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -85,6 +86,61 @@ TEST(GradeResultJson, AGradeStoredBeforeGeneratedMutantsReadsAsPitfallsOnly) {
   }
   EXPECT_EQ(back.mutants[0].mutant.title, "weighting micro-batches 1/k");
   EXPECT_EQ(back.mutants[0].status, MutantStatus::Survived);
+}
+
+// Catches: the validity and reach fields (policy, wheats, each invalid test's failures, NoCoverage,
+// covered_by, reach_measured) lost or changed when a batch stores a grade and resumes.
+TEST(GradeResultJson, ValidityAndReachFieldsRoundTrip) {
+  const GradeResult result = fixtures::graded_with_invalid_tests(Reveal::Title);
+  const nlohmann::json stored = result;
+  EXPECT_FALSE(stored.contains("reference_failures"));
+  EXPECT_EQ(stored.at("validity"), "per-test");
+  const GradeResult back = nlohmann::json::parse(stored.dump()).get<GradeResult>();
+  EXPECT_EQ(back.validity, Validity::PerTest);
+  EXPECT_TRUE(back.reach_measured);
+  ASSERT_EQ(back.wheats.size(), 5U);
+  EXPECT_EQ(back.wheats[0].kind, WheatKind::Binary);
+  EXPECT_EQ(back.wheats[0].build, "other-compiler");
+  EXPECT_EQ(back.wheats[2].freedom, "error-messages");
+  ASSERT_EQ(back.invalid_tests.size(), 4U);
+  EXPECT_EQ(back.invalid_tests[3].test, "Fingerprint.MatchesReference");
+  ASSERT_EQ(back.invalid_tests[3].failures.size(), 2U);
+  EXPECT_EQ(back.invalid_tests[3].failures[1].variant, "w02");
+  EXPECT_EQ(back.invalid_tests[0].failures[0].seed, 77U);
+  EXPECT_EQ(back.mutants[5].status, MutantStatus::NoCoverage);
+  EXPECT_EQ(back.mutants[0].covered_by,
+            (std::vector<std::string>{"Accumulate.HandExample", "Scaler.Smoke"}));
+  GradeResult strict = result;
+  strict.validity = Validity::Strict;
+  EXPECT_FALSE(same_grade(strict, result));
+}
+
+// Catches: a grade stored before per-test validity (its failing reference tests under
+// `reference_failures`, no validity, wheats, reach or covered_by) rejected so an old batch cannot
+// resume, or read as a per-test grade (it was graded strictly), or with a test that failed on two
+// seeds split into two invalid tests.
+TEST(GradeResultJson, AGradeStoredBeforeValidityReadsItsReferenceFailuresAsInvalidTests) {
+  nlohmann::json stored = fixtures::fail_with_survivors(Reveal::Title);
+  for (const char* key : {"validity", "wheats", "invalid_tests", "reach_measured"})
+    stored.erase(key);
+  for (nlohmann::json& mutant : stored.at("mutants")) mutant.erase("covered_by");
+  stored["verdict"] = "INVALID";
+  stored["reference_failures"] = nlohmann::json::array(
+      {{{"test", "A.b"}, {"seed", 1}, {"message", "first"}, {"reproduce", "./suite 1"}},
+       {{"test", "C.d"}, {"seed", 1}, {"message", "other"}, {"reproduce", "./suite 2"}},
+       {{"test", "A.b"}, {"seed", 2}, {"message", "second"}, {"reproduce", "./suite 3"}}});
+  const GradeResult back = stored.get<GradeResult>();
+  EXPECT_EQ(back.validity, Validity::Strict);
+  EXPECT_TRUE(back.wheats.empty());
+  EXPECT_FALSE(back.reach_measured);
+  ASSERT_EQ(back.invalid_tests.size(), 2U);
+  EXPECT_EQ(back.invalid_tests[0].test, "A.b");
+  ASSERT_EQ(back.invalid_tests[0].failures.size(), 2U);
+  EXPECT_EQ(back.invalid_tests[0].failures[0].variant, "reference");
+  EXPECT_EQ(back.invalid_tests[0].failures[1].seed, 2U);
+  EXPECT_EQ(back.invalid_tests[0].failures[1].message, "second");
+  EXPECT_EQ(back.invalid_tests[1].failures[0].reproduce, "./suite 2");
+  EXPECT_TRUE(back.mutants[0].covered_by.empty());
 }
 
 // Catches: a comparison of stored grades that misses a changed mutant status, so a merge accepts

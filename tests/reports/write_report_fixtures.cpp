@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   }
   auto cases = fixtures::named_fixtures();
   for (auto& named : fixtures::named_full_grade_fixtures()) cases.push_back(std::move(named));
+  for (auto& named : fixtures::named_validity_fixtures()) cases.push_back(std::move(named));
   try {
     for (const auto& [name, result] : cases) {
       ReportOptions options;

@@ -98,7 +98,7 @@ TEST(WriteReports, AnUnreadableBundlePathIsAnErrorNamingThePath) {
 TEST(WriteReports, AReferenceFailureWritesItsWholeOutputBesideTheReports) {
   GradeResult result = fixtures::invalid_reference_failures();
   for (int i = 1; i <= 10000; ++i)
-    result.reference_failures[0].message += "\nprinted line " + std::to_string(i);
+    result.invalid_tests[0].failures[0].message += "\nprinted line " + std::to_string(i);
   const fs::path folder = fresh_folder("reference_output");
   ReportOptions options;
   options.formats = {ReportFormat::Markdown};
@@ -108,8 +108,8 @@ TEST(WriteReports, AReferenceFailureWritesItsWholeOutputBesideTheReports) {
   EXPECT_EQ(written[1], folder / kReferenceOutputFile);
   const std::string full = read(folder / kReferenceOutputFile);
   EXPECT_EQ(full, render_reference_output(result));
-  EXPECT_NE(full.find("== Accumulate.HandExample (RapidCheck seed 20240611) ==\n"
-                      "accumulate_test.cpp:14: Failure\n"),
+  EXPECT_NE(full.find("== Accumulate.HandExample fails on the reference implementation "
+                      "(RapidCheck seed 20240611) ==\naccumulate_test.cpp:14: Failure\n"),
             std::string::npos);
   for (const char* line : {"printed line 1\n", "printed line 5000\n", "printed line 10000\n",
                            "Falsifiable after 3 tests", "--test Scaler.SkipsInfSteps --seed 77"})

@@ -16,7 +16,9 @@ struct ClassMutantRow {
   std::string title;                     // a generated mutant's generated_description
   int graded = 0;                        // suites that were not INVALID and ran this mutant
   int detected = 0;                      // of those, how many killed it or timed it out
-  std::vector<std::string> survived_in;  // learners whose suite let it survive, sorted
+  std::vector<std::string> survived_in;  // learners whose suite ran its code yet let it survive
+  // Learners whose suite never ran its code (NoCoverage), sorted: counted apart from survived_in.
+  std::vector<std::string> not_reached_in;
   MutantKind kind = MutantKind::Pitfall;
   std::string file;  // the oracle source the mutant is in
 };
@@ -25,6 +27,7 @@ struct ClassMutantRow {
 struct ClassGeneratedCell {
   int counted = 0;
   int detected = 0;
+  int not_reached = 0;  // of those not detected, how many no test ran (NoCoverage)
 };
 
 struct ClassLearnerRow {
@@ -33,17 +36,20 @@ struct ClassLearnerRow {
   double score = 0;
   int detected = 0;
   int total = 0;
-  std::vector<std::string> survived;  // mutant ids, pitfalls first (catalog order)
+  std::vector<std::string> survived;     // mutant ids, pitfalls first (catalog order)
+  std::vector<std::string> not_reached;  // NoCoverage mutant ids, in the same order
   MutantSet mutant_set = MutantSet::Full;
+  int invalid_tests = 0;  // the suite's tests that failed on a correct implementation
   std::map<std::string, ClassGeneratedCell> generated;  // module file -> its generated mutants
 };
 
 // One module file's generated mutants across the class: the heat map's column for them.
 struct ClassGeneratedFile {
   std::string file;
-  int graded = 0;    // suites that were not INVALID and counted generated mutants in the file
-  int counted = 0;   // summed over those suites
-  int detected = 0;  // likewise
+  int graded = 0;       // suites that were not INVALID and counted generated mutants in the file
+  int counted = 0;      // summed over those suites
+  int detected = 0;     // likewise
+  int not_reached = 0;  // likewise: not detected because no test ran them (NoCoverage)
 };
 
 struct ClassSummary {
@@ -54,21 +60,25 @@ struct ClassSummary {
   int pass = 0;
   int fail = 0;
   int invalid = 0;
+  int invalid_tests = 0;  // summed over every suite
 };
 
 // Returns the class summary of the grades (any order; learners sorted by name).
 ClassSummary summarize_class(const std::vector<GradeResult>& results);
 
-// Returns the class report as JSON text: summary counts, learners, mutants.
+// Returns the class report as JSON text: summary counts (with the invalid tests), learners (each
+// with its invalid tests and the mutants no test reached), mutants (whom each survived in and whom
+// it was not reached in).
 std::string render_class_json(const std::vector<GradeResult>& results);
 
-// Returns CSV (RFC 4180) with one row per learner: verdict, score, detected, total, then one
-// column per pitfall holding K(illed), T(imeout), S(urvived) or - (not graded), then one column
-// per module file with generated mutants holding "detected/counted" or -.
+// Returns CSV (RFC 4180) with one row per learner: verdict, score, detected, total, invalid_tests,
+// then one column per pitfall holding K(illed), T(imeout), S(urvived), N (NoCoverage: no test ran
+// its code) or - (not graded), then one column per module file with generated mutants holding
+// "detected/counted" or -.
 std::string render_class_learners_csv(const std::vector<GradeResult>& results);
 
 // Returns CSV with one row per mutant (pitfalls, then generated): id, title, graded, detected,
-// survival rate.
+// survival rate (survived although run, over graded), not_reached (suites that never ran it).
 std::string render_class_mutants_csv(const std::vector<GradeResult>& results);
 
 // Returns a self-contained HTML page: counts, an SVG heat map learners x (pitfalls and module files

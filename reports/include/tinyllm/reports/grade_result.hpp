@@ -53,7 +53,7 @@ struct MutantResult {
   // Reach (GradeResult::reach_measured): the valid tests that executed the mutant's site in the
   // probe run, sorted. A Survived mutant was reached ("tests run it but none fails"; covered_by is
   // empty when only code outside any test reached it); a NoCoverage one was not.
-  std::vector<std::string> covered_by;
+  std::vector<std::string> covered_by{};
 };
 
 // What a learner's report says about a surviving mutant.

@@ -39,6 +39,8 @@ std::string generated_description(const MutantInfo& mutant);
 // generated mutant's generated_description.
 std::string visible_title(const MutantResult& mutant, Reveal reveal);
 
+// A survivor here is any mutant not detected: Survived, or NoCoverage (no test reaches its code),
+// whose words say so ("a mutant no test reaches (s07)" where the others say "survived").
 // Returns what a survivor reveals. A pitfall: "a mutant survived (s07)", "s07: <title>", or
 // "s07: <title> (symptom: <symptom>)". A generated mutant: "a generated mutant survived (g...)",
 // "g...: oracle/src/train/cast.cpp:33, cxx_lt_to_le", or that followed by ": `<` replaced by `<=`".
@@ -52,7 +54,9 @@ struct GeneratedGroup {
   std::string operator_name;  // "cxx_lt_to_le", or "" (hidden)
   int counted = 0;
   int detected = 0;
-  std::vector<const MutantResult*> survivors;  // in the grade's order (file, line, column)
+  // The mutants not detected (Survived or NoCoverage), in the grade's order (file, line, column).
+  std::vector<const MutantResult*> survivors;
+  int not_reached = 0;  // of the survivors, how many no test reaches (NoCoverage)
 };
 
 // Returns the grade's generated mutants in groups, sorted by file then operator (see
@@ -61,7 +65,9 @@ std::vector<GeneratedGroup> generated_groups(const GradeResult& result);
 
 // Returns the survivors of a group in one line, as the policy allows: "a generated mutant survived
 // (g...)" or "12 generated mutants survived (g..., g..., g... and 9 more)" when hidden; otherwise
-// "3 survived (lines 33, 40 and 52)".
+// "3 survived (lines 33, 40 and 52)". Reach's unreached ones are counted apart: "2 survived, 1 not
+// reached (lines 33, 40 and 52)"; hidden, "12 generated mutants not detected (g..., ...): 7
+// survived, 5 not reached", or "a generated mutant no test reaches (g...)".
 std::string group_survivors_summary(const GeneratedGroup& group, Reveal reveal);
 
 // Returns, with Reveal::TitleAndSymptom only, one line per survivor of the group:
@@ -78,7 +84,9 @@ std::string generated_survivors_meaning(Reveal reveal);
 // locations stay valid.
 std::string visible_source(const GradeResult& result, const std::string& path);
 
-// Returns the sentence that says what a surviving mutant means for the learner's suite.
+// Returns the sentence that says what a surviving mutant means for the learner's suite: for a
+// NoCoverage one that no test runs its code; for a Survived one whose covered_by is filled, also
+// that tests run its code (which tests, from Reveal::Title on).
 std::string survivor_meaning(const MutantResult& mutant, Reveal reveal);
 
 // Returns "Killed", "Survived" or "Timeout" with the reason in parentheses when there is one.

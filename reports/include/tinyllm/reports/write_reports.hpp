@@ -54,7 +54,7 @@ std::string_view report_file_name(ReportFormat format);
 // options.elements_bundle. Throws std::runtime_error saying what is missing and how to fix it.
 void check_report_options(const ReportOptions& options);
 
-// Writes the requested reports, and reference-output.txt when the suite failed on the reference
+// Writes the requested reports, and reference-output.txt when the suite has invalid tests
 // (reference_output.hpp), and returns the files written. Each file is written to a temporary
 // name and renamed, so a reader never sees half a report. Throws std::runtime_error naming the
 // path when the folder or a file cannot be written.

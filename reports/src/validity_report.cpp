@@ -1,0 +1,100 @@
+// The reveal rules for invalid tests, in one place.
+#include "tinyllm/reports/validity_report.hpp"
+
+#include <fmt/format.h>
+
+#include "text.hpp"
+
+namespace tinyllm::reports {
+namespace {
+
+constexpr const char* kReference = "reference";
+
+std::string plural(std::size_t n, std::string_view one, std::string_view many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+}  // namespace
+
+bool hides_output(const GradeResult& result, const ValidityFailure& failure) {
+  if (failure.variant == kReference) return false;
+  const WheatInfo* wheat = find_wheat(result, failure.variant);
+  return wheat == nullptr || wheat->kind == WheatKind::Binary;
+}
+
+ShownFailure shown_failure(const GradeResult& result, const ValidityFailure& failure) {
+  ShownFailure shown;
+  shown.reproduce = failure.reproduce;
+  if (failure.variant == kReference) {
+    shown.where =
+        fmt::format("fails on the reference implementation (RapidCheck seed {})", failure.seed);
+    shown.message = failure.message;
+    return shown;
+  }
+  const WheatInfo* wheat = find_wheat(result, failure.variant);
+  if (wheat == nullptr) {
+    // A variant the grade does not describe: say no more than its id, show nothing it printed.
+    shown.where = fmt::format("fails on {}, a correct implementation", failure.variant);
+    return shown;
+  }
+  if (wheat->kind == WheatKind::Binary) {
+    // Never the message: what a test saw of a differently built binary is that binary's bytes.
+    shown.where =
+        fmt::format("depends on the binary: it fails on {} ({})", wheat->title, wheat->id);
+    return shown;
+  }
+  if (result.reveal == Reveal::Nothing) {
+    shown.where = fmt::format("fails on wheat {}, a correct implementation", wheat->id);
+    return shown;
+  }
+  shown.where =
+      fmt::format("fails on wheat {} ({}), a correct implementation", wheat->id, wheat->title);
+  if (result.reveal == Reveal::TitleAndSymptom) {
+    shown.why_allowed = fmt::format(
+        "what it varies: {}; the contract leaves that open: docs/contract-freedoms.md#{}",
+        wheat->varies, wheat->freedom);
+    shown.message = failure.message;
+  }
+  return shown;
+}
+
+std::vector<std::string> invalid_test_names(const GradeResult& result) {
+  std::vector<std::string> names;
+  for (const InvalidTest& test : result.invalid_tests) names.push_back(test.test);
+  return names;
+}
+
+std::string validity_line(const GradeResult& result) {
+  std::string line =
+      fmt::format("Validity: {}; {}", to_string(result.validity),
+                  plural(result.invalid_tests.size(), "invalid test", "invalid tests"));
+  if (!result.invalid_tests.empty() && result.verdict != Verdict::Invalid) line += " (not graded)";
+  line += "; a valid test passes on the reference with every seed";
+  if (!result.wheats.empty()) {
+    std::vector<std::string> ids;
+    for (const WheatInfo& wheat : result.wheats) ids.push_back(wheat.id);
+    line += fmt::format(" and on {} ({})", plural(ids.size(), "wheat", "wheats"),
+                        detail::join(ids, ", "));
+  }
+  return line + ".";
+}
+
+std::string invalid_tests_sentence(const GradeResult& result) {
+  const std::size_t count = result.invalid_tests.size();
+  if (count == 0) return "";
+  const std::string names = detail::join_limited(invalid_test_names(result), 5);
+  if (result.verdict == Verdict::Invalid) {
+    return fmt::format(
+        "{} on a correct implementation (the reference or a wheat): {}. A test that rejects "
+        "correct code is wrong{}.",
+        plural(count, "test fails", "tests fail"), names,
+        result.validity == Validity::Strict ? ", and the strict validity policy grades nothing then"
+                                            : "");
+  }
+  return fmt::format(
+      "{} not graded: {}. Each fails on a correct implementation (the reference or a wheat); the "
+      "grade counts the other tests.",
+      plural(count, "invalid test was", "invalid tests were"), names);
+}
+
+}  // namespace tinyllm::reports
