@@ -77,8 +77,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(MutantResult, mutant, status, re
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(GeneratedCounts, raw, equivalent, duplicate,
                                                 reviewed, course_undetected, counted)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TestInfo, name, file, line)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ValidityFailure, variant, seed, message, reproduce)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(InvalidTest, test, failures)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ReferenceFailure, test, seed, message, reproduce)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(GradeEnvironment, ci, os_platform, os_description, logical_cores)
 
 void to_json(nlohmann::json& out, const GradeResult& r) {
@@ -92,7 +91,7 @@ void to_json(nlohmann::json& out, const GradeResult& r) {
          {"generated", r.generated},
          {"seed", r.seed},
          {"compile_log", r.compile_log},
-         {"invalid_tests", r.invalid_tests},
+         {"reference_failures", r.reference_failures},
          {"invalid_reasons", r.invalid_reasons},
          {"tests", r.tests},
          {"suite_files", r.suite_files},
@@ -115,7 +114,7 @@ void from_json(const nlohmann::json& in, GradeResult& r) {
   r.generated = in.value("generated", GeneratedCounts{});
   in.at("seed").get_to(r.seed);
   in.at("compile_log").get_to(r.compile_log);
-  if (in.contains("invalid_tests")) in.at("invalid_tests").get_to(r.invalid_tests);
+  in.at("reference_failures").get_to(r.reference_failures);
   in.at("invalid_reasons").get_to(r.invalid_reasons);
   in.at("tests").get_to(r.tests);
   in.at("suite_files").get_to(r.suite_files);

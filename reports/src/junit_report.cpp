@@ -56,17 +56,16 @@ std::vector<Case> invalid_cases(const GradeResult& result) {
                                  "type=\"CompileError\">{}</error>",
                                  escape_xml(result.compile_log))});
   }
-  for (const InvalidTest& test : result.invalid_tests)
-    for (const ValidityFailure& failure : test.failures) {
-      cases.push_back(
-          {fmt::format("{} accepts the reference", test.test), "tinyllm.reference", 0,
-           fmt::format(
-               "<error message=\"{}\" type=\"ReferenceFailure\">{}\nseed {}\nreproduce: "
-               "{}</error>",
-               escape_xml(fmt::format("{} fails on the reference implementation", test.test)),
-               escape_xml(reference_output_excerpt(failure)), failure.seed,
-               escape_xml(failure.reproduce))});
-    }
+  for (const ReferenceFailure& failure : result.reference_failures) {
+    cases.push_back(
+        {fmt::format("{} accepts the reference", failure.test), "tinyllm.reference", 0,
+         fmt::format(
+             "<error message=\"{}\" type=\"ReferenceFailure\">{}\nseed {}\nreproduce: "
+             "{}</error>",
+             escape_xml(fmt::format("{} fails on the reference implementation", failure.test)),
+             escape_xml(reference_output_excerpt(failure)), failure.seed,
+             escape_xml(failure.reproduce))});
+  }
   if (cases.empty()) {
     cases.push_back({"suite is gradable", "tinyllm.reference", 0,
                      fmt::format("<error message=\"{}\" type=\"Invalid\"/>",

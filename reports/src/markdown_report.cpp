@@ -94,17 +94,16 @@ void append_invalid(std::string& out, const GradeResult& result) {
     out += "\n### Compiler diagnostics\n\n";
     append_code_block(out, result.compile_log);
   }
-  if (!result.invalid_tests.empty()) {
+  if (!result.reference_failures.empty()) {
     out += "\n### Tests that fail on the reference implementation\n\n";
-    for (const InvalidTest& test : result.invalid_tests)
-      for (const ValidityFailure& failure : test.failures) {
-        out += fmt::format("**{}** (RapidCheck seed {})\n\n", detail::markdown_cell(test.test),
-                           failure.seed);
-        append_code_block(out, reference_output_excerpt(failure));
-        out += "\nReproduce:\n\n";
-        append_code_block(out, failure.reproduce);
-        out += "\n";
-      }
+    for (const ReferenceFailure& failure : result.reference_failures) {
+      out += fmt::format("**{}** (RapidCheck seed {})\n\n", detail::markdown_cell(failure.test),
+                         failure.seed);
+      append_code_block(out, reference_output_excerpt(failure));
+      out += "\nReproduce:\n\n";
+      append_code_block(out, failure.reproduce);
+      out += "\n";
+    }
   }
 }
 

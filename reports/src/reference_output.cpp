@@ -8,7 +8,7 @@
 
 namespace tinyllm::reports {
 
-std::string reference_output_excerpt(const ValidityFailure& failure) {
+std::string reference_output_excerpt(const ReferenceFailure& failure) {
   return detail::excerpt(failure.message, kExcerptHeadLines, kExcerptTailLines,
                          fmt::format("{} in the report folder", kReferenceOutputFile));
 }
@@ -17,19 +17,18 @@ std::string render_reference_output(const GradeResult& result) {
   std::string out = fmt::format(
       "{}: the tests that fail on the reference implementation, each with its whole output.\n",
       result.suite_name);
-  for (const InvalidTest& test : result.invalid_tests)
-    for (const ValidityFailure& failure : test.failures) {
-      out += fmt::format("\n== {} (RapidCheck seed {}) ==\n{}", test.test, failure.seed,
-                         failure.message);
-      if (!failure.message.empty() && failure.message.back() != '\n') out += '\n';
-      out += fmt::format("reproduce: {}\n", failure.reproduce);
-    }
+  for (const ReferenceFailure& failure : result.reference_failures) {
+    out += fmt::format("\n== {} (RapidCheck seed {}) ==\n{}", failure.test, failure.seed,
+                       failure.message);
+    if (!failure.message.empty() && failure.message.back() != '\n') out += '\n';
+    out += fmt::format("reproduce: {}\n", failure.reproduce);
+  }
   return out;
 }
 
 std::optional<std::filesystem::path> write_reference_output(const GradeResult& result,
                                                             const std::filesystem::path& folder) {
-  if (result.invalid_tests.empty()) return std::nullopt;
+  if (result.reference_failures.empty()) return std::nullopt;
   const std::filesystem::path path = folder / kReferenceOutputFile;
   write_whole_file(path, render_reference_output(result));
   return path;

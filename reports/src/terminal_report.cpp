@@ -142,20 +142,19 @@ void append_invalid(std::string& out, const GradeResult& result, const Painter& 
     out += result.compile_log;
     if (result.compile_log.back() != '\n') out += '\n';
   }
-  if (!result.invalid_tests.empty()) {
-    out += paint("\nInvalid tests\n", fmt::emphasis::bold);
-    for (const InvalidTest& test : result.invalid_tests)
-      for (const ValidityFailure& failure : test.failures) {
-        out += fmt::format("  {} on {} (RapidCheck seed {})\n",
-                           paint(test.test, fmt::emphasis::bold), failure.variant, failure.seed);
-        const std::string shown = reference_output_excerpt(failure);
-        for (std::string_view rest = shown; !rest.empty();) {
-          const std::size_t end = rest.find('\n');
-          out += fmt::format("    {}\n", rest.substr(0, end));
-          rest = end == std::string_view::npos ? "" : rest.substr(end + 1);
-        }
-        out += fmt::format("    reproduce: {}\n", failure.reproduce);
+  if (!result.reference_failures.empty()) {
+    out += paint("\nTests that fail on the reference implementation\n", fmt::emphasis::bold);
+    for (const ReferenceFailure& failure : result.reference_failures) {
+      out += fmt::format("  {} (RapidCheck seed {})\n", paint(failure.test, fmt::emphasis::bold),
+                         failure.seed);
+      const std::string shown = reference_output_excerpt(failure);
+      for (std::string_view rest = shown; !rest.empty();) {
+        const std::size_t end = rest.find('\n');
+        out += fmt::format("    {}\n", rest.substr(0, end));
+        rest = end == std::string_view::npos ? "" : rest.substr(end + 1);
       }
+      out += fmt::format("    reproduce: {}\n", failure.reproduce);
+    }
   }
 }
 
@@ -175,8 +174,10 @@ std::string render_terminal_report(const GradeResult& result, bool colour) {
   for (const std::string& reason : detail::verdict_reasons(result)) {
     out += fmt::format("  {}\n", reason);
   }
-  append_invalid(out, result, paint);
-  if (result.verdict != Verdict::Invalid) append_survivors(out, result, paint);
+  if (result.verdict == Verdict::Invalid)
+    append_invalid(out, result, paint);
+  else
+    append_survivors(out, result, paint);
   return out;
 }
 

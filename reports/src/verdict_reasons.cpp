@@ -68,11 +68,11 @@ std::vector<std::string> verdict_reasons(const GradeResult& result) {
     if (reasons.empty() && !result.compile_log.empty()) {
       reasons.push_back("The suite does not compile.");
     }
-    if (reasons.empty() && !result.invalid_tests.empty()) {
+    if (reasons.empty() && !result.reference_failures.empty()) {
       reasons.push_back(fmt::format(
           "{} test(s) fail on the reference implementation: a test that rejects the correct code "
           "is wrong, so no mutant was graded.",
-          result.invalid_tests.size()));
+          result.reference_failures.size()));
     }
     return reasons;
   }

@@ -20,7 +20,7 @@ inline constexpr std::size_t kExcerptTailLines = 40;
 
 // Returns `failure.message` as the learner-facing reports show it: whole when it is short, else its
 // first and last 40 lines and a line that names kReferenceOutputFile for the rest.
-std::string reference_output_excerpt(const ValidityFailure& failure);
+std::string reference_output_excerpt(const ReferenceFailure& failure);
 
 // Returns the text of kReferenceOutputFile: each failure's test, seed, whole message and reproduce
 // command.
