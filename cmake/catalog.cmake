@@ -10,11 +10,6 @@ function(tinyllm_read_mutant_ids catalog out)
   file(STRINGS "${catalog}" id_lines REGEX "^[ \t]*id[ \t]*=")
   set(ids)
   foreach(line IN LISTS id_lines)
-    # A wheat's id (wNN) is not a mutant's (the validity helper's stand-in; the wheats part reads
-    # them properly).
-    if(line MATCHES "^[ \t]*id[ \t]*=[ \t]*\"w[0-9][0-9]\"")
-      continue()
-    endif()
     if(NOT line MATCHES "^[ \t]*id[ \t]*=[ \t]*\"(s[0-9][0-9])\"[ \t]*(#.*)?$")
       message(FATAL_ERROR "${catalog}: `${line}` is not an id of the form id = \"sNN\" "
                           "(two digits); fix that [[mutant]] entry.")

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "tinyllm/catalog/mutant_info.hpp"
-#include "tinyllm/catalog/wheat_info.hpp"
 
 namespace tinyllm::catalog {
 
@@ -23,11 +22,6 @@ struct CatalogError : std::runtime_error {
 // unknown key is an error. line_begin and line_end stay 0: locate_sites fills them.
 // Throws CatalogError.
 std::vector<MutantInfo> load(const std::filesystem::path& catalog_file);
-
-// Returns the catalog's [[wheat]] entries in file order, validated: id of the form wNN and unique,
-// kind "binary" or "semantic", non-empty title, varies and freedom, and `build` for a binary wheat.
-// Throws CatalogError.
-std::vector<WheatInfo> load_wheats(const std::filesystem::path& catalog_file);
 
 // Fills each mutant's line_begin/line_end from its site in `source_root / file`: the one line
 // holding the marker comment "// sNN: <title>" (the catalog's title, exactly) down to the end of
