@@ -32,7 +32,7 @@ std::string grading_fingerprint(const GradingContext& ctx) {
   for (const std::string& flag : toolchain.cxx_flags) hasher.add(flag);
   for (const std::string& library : toolchain.link_libraries) hasher.add(library);
   for (const auto& [variant, library] :
-       variant_libraries(ctx.build_dir, ctx.source_dir, ctx.mutants))
+       variant_libraries(ctx.build_dir, ctx.source_dir, ctx.mutants, ctx.wheats))
     hasher.add_file(variant, library);
   return hasher.hex();
 }

@@ -28,6 +28,14 @@ std::vector<reports::MutantInfo> load_catalog(const std::filesystem::path& path,
   return mutants;
 }
 
+std::vector<reports::WheatInfo> load_wheats(const std::filesystem::path& path) {
+  try {
+    return tinyllm::catalog::load_wheats(path);
+  } catch (const tinyllm::catalog::CatalogError& e) {
+    throw UsageError(e.what());
+  }
+}
+
 void apply_required(const Config& config, std::vector<reports::MutantInfo>& mutants) {
   if (!config.required) {
     for (auto& m : mutants) m.required = true;

@@ -1,5 +1,5 @@
-// The mutant catalog (mutants/catalog.toml): the one description of every pitfall mutant, read by
-// the grader, the self-check and the reports.
+// The mutant catalog (mutants/catalog.toml): the one description of every pitfall mutant and every
+// wheat, read by the grader, the self-check and the reports.
 #pragma once
 #include <filesystem>
 #include <vector>
@@ -17,6 +17,10 @@ namespace tinyllm::runner {
 // when grading starts.)
 std::vector<reports::MutantInfo> load_catalog(const std::filesystem::path& path,
                                               const std::filesystem::path& source_dir);
+
+// Returns the catalog's wheats (its [[wheat]] entries) in file order. Throws UsageError (with
+// file, line and column) when an entry is malformed, as the catalog library checks it.
+std::vector<reports::WheatInfo> load_wheats(const std::filesystem::path& path);
 
 // Marks each mutant required or not, as the configuration says. Throws UsageError at the
 // configuration's position for an id the catalog does not have.

@@ -27,6 +27,8 @@ void write_timings(const reports::GradeResult& r, const GradeTimings& t, const C
   j["compile_seconds"] = t.compile_seconds;
   j["precompiled_header"] = t.precompiled_header;
   j["reference_seconds"] = t.reference_seconds;
+  j["wheat_seconds"] = t.wheat_seconds;
+  j["validity_rounds"] = t.validity_rounds;
   j["jobs"] = config.jobs > 0 ? config.jobs : static_cast<int>(std::thread::hardware_concurrency());
   nlohmann::json mutants = nlohmann::json::object();
   for (const auto& m : r.mutants) mutants[m.mutant.id] = m.seconds;
@@ -44,12 +46,15 @@ int run_grade_command(const Arguments& args) {
       "grade",
       "Usage: tinyllm-grade grade SUITE [options]\n\n"
       "Grades the GoogleTest/RapidCheck suite in the folder SUITE: compiles it once,\n"
-      "runs it on the reference (three seeds; a failing test makes the grade\n"
-      "INVALID), then on every mutant. The full grade (the default) scores the\n"
+      "runs it on the reference (three seeds) and on every wheat (a correct\n"
+      "alternative implementation): a test failing on any of them is invalid; it is\n"
+      "named and left out (--validity strict: the grade is INVALID). The valid tests\n"
+      "then run on every mutant. The full grade (the default) scores the\n"
       "catalog's pitfalls and the generated mutants the grade counts (mutants made\n"
       "from the module's source; see `tinyllm-grade list`) together: PASS needs\n"
       "every pitfall detected and detected/graded >= the threshold (0.80).\n"
-      "--mutants pitfalls grades the pitfalls alone.\n"
+      "--mutants pitfalls grades the pitfalls alone. INVALID: the suite does not\n"
+      "compile, or no valid test remains.\n"
       "Exit status: 0 PASS, 1 FAIL, 2 INVALID, 3 usage or configuration error.",
       SharedOptions::Grading);
   command.add_options()("timings", po::value(&timings)->value_name("FILE"),

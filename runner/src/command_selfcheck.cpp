@@ -19,13 +19,30 @@ namespace tinyllm::runner {
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
 
+namespace {
+
+// The line that says the course suite is valid: on which seeds and wheats every test passed.
+std::string validity_line(const reports::GradeResult& result, const Config& config) {
+  std::string seeds = std::to_string(result.seed), wheats;
+  for (const std::uint64_t seed : config.reference_seeds) seeds += ", " + std::to_string(seed);
+  for (const auto& w : result.wheats)
+    wheats += fmt::format("{}{} ({})", wheats.empty() ? "" : ", ", w.id, w.title);
+  return fmt::format(
+      "selfcheck: valid: all {} tests pass on the reference (RapidCheck seeds {}) and on every "
+      "wheat: {}",
+      result.tests.size(), seeds, wheats.empty() ? "none in the catalog" : wheats);
+}
+
+}  // namespace
+
 int run_selfcheck_command(const Arguments& args) {
   std::string suite;
   CommandLine command(
       "selfcheck",
       "Usage: tinyllm-grade selfcheck [options]\n\n"
       "Grades the course suite (properties/) with the same engine as learners' suites and checks\n"
-      "it against the catalog: the reference passes every test, and each mutant is killed by\n"
+      "it against the catalog: every test is valid (it passes on the reference with every\n"
+      "reference seed and on every wheat), and each mutant is killed by\n"
       "every test its catalog entry's caught_by names. Prints the kill matrix (tests x mutants)\n"
       "and the pairs of mutants that the same tests kill. For the full set it then reports the\n"
       "course suite's score over the generated mutants per file and operator, and the ones it\n"
@@ -43,6 +60,8 @@ int run_selfcheck_command(const Arguments& args) {
   GradeRequest request =
       grade_request(ctx, suite_dir, fs::absolute(ctx.config.report_folder) / "selfcheck-build");
   request.config.threshold = 1.0;  // the course suite must detect every mutant
+  // Every course test must be valid: one that fails on a correct implementation is a bug.
+  request.config.validity = reports::Validity::Strict;
   // The pitfalls only: the yardstick already ran the course suite on the generated mutants.
   request.config.mutant_set = reports::MutantSet::PitfallsOnly;
   std::erase_if(request.mutants,
@@ -56,6 +75,7 @@ int run_selfcheck_command(const Arguments& args) {
     std::cerr << "selfcheck: the course suite is INVALID\n";
     return 2;
   }
+  std::cout << validity_line(result, request.config) << "\n\n";
   write_kill_matrix(result, std::cout);
   SelfcheckReport report = check_against_catalog(result);
   if (!report.twins.empty()) {

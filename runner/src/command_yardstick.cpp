@@ -53,6 +53,9 @@ int run_yardstick_command(const Arguments& args) {
   GradeRequest request =
       grade_request(ctx, course_suite, fs::absolute(ctx.config.report_folder) / "yardstick-build");
   request.mutants.clear();
+  // The course suite's tests must all be valid (selfcheck says so): one that is not is a bug to
+  // fix, not a test to leave out of the yardstick.
+  request.config.validity = reports::Validity::Strict;
   std::map<std::string, std::string> library_hash;
   for (const GeneratedEntry& m : set.mutants) {
     if (m.build != "built") continue;

@@ -210,6 +210,12 @@ std::optional<reports::MutantSet> parse_mutant_set(std::string_view name) {
   return std::nullopt;
 }
 
+std::optional<reports::Validity> parse_validity(std::string_view name) {
+  for (auto v : {reports::Validity::PerTest, reports::Validity::Strict})
+    if (name == reports::to_string(v)) return v;
+  return std::nullopt;
+}
+
 const char* isolation_name(Isolation isolation) {
   for (const auto& [mode, name] : kIsolationNames) {
     if (mode == isolation) return name;
@@ -228,6 +234,7 @@ void to_json(nlohmann::json& out, const Config& c) {
          {"reveal", c.reveal},
          {"mutants", reports::to_string(c.mutant_set)},
          {"jobs", c.jobs},
+         {"validity", reports::to_string(c.validity)},
          {"seed", c.seed},
          {"reference_seeds", c.reference_seeds},
          {"timeout_factor", c.timeout_factor},
@@ -265,8 +272,8 @@ Config load_config(const std::filesystem::path& path, Config c) {
   }
   Reader in(file);
   in.only_keys(root,
-               {"threshold", "required", "reveal", "mutants", "jobs", "seeds", "timeout", "limits",
-                "sandbox", "reports", "paths"},
+               {"threshold", "required", "reveal", "mutants", "validity", "jobs", "seeds",
+                "timeout", "limits", "sandbox", "reports", "paths"},
                "the top level");
   if (const auto* n = root.get("threshold")) {
     c.threshold = in.number(*n, "threshold");
@@ -306,6 +313,16 @@ Config load_config(const std::filesystem::path& path, Config c) {
                               "or \"pitfalls\" (the pitfalls alone), not \"{}\"",
                               v));
     c.mutant_set = *set;
+  }
+  if (const auto* n = root.get("validity")) {
+    const std::string v = in.string(*n, "validity");
+    const auto validity = parse_validity(v);
+    if (!validity)
+      in.fail(*n, fmt::format("'validity' must be \"per-test\" (invalid tests are dropped and the "
+                              "rest graded) or \"strict\" (any invalid test makes the grade "
+                              "INVALID), not \"{}\"",
+                              v));
+    c.validity = *validity;
   }
   if (const auto* n = root.get("jobs")) {
     std::int64_t j = in.integer(*n, "jobs");

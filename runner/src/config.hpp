@@ -40,6 +40,9 @@ std::optional<Isolation> parse_isolation(std::string_view name);
 // Returns the set named "full" or "pitfalls" (to_string(MutantSet)), or nothing.
 std::optional<reports::MutantSet> parse_mutant_set(std::string_view name);
 
+// Returns the validity policy named "per-test" or "strict" (to_string(Validity)), or nothing.
+std::optional<reports::Validity> parse_validity(std::string_view name);
+
 // Returns the name of an isolation mode as the configuration and --isolation spell it.
 const char* isolation_name(Isolation isolation);
 
@@ -54,6 +57,9 @@ struct Config {
   // The mutants graded: the pitfalls and the counted generated mutants, or the pitfalls alone.
   reports::MutantSet mutant_set = reports::MutantSet::Full;
   int jobs = 0;  // parallel runs; 0 = every core
+  // How invalid tests (failing on the reference or a wheat) count: per test, they are dropped and
+  // named and the rest graded; strict, any of them makes the grade INVALID.
+  reports::Validity validity = reports::Validity::PerTest;
 
   std::uint64_t seed = 20261201;                        // the grading seed (RapidCheck's seed=)
   std::vector<std::uint64_t> reference_seeds = {1, 2};  // more seeds the reference must pass

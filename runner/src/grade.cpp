@@ -15,6 +15,7 @@
 #include "process.hpp"
 #include "sandbox.hpp"
 #include "tinyllm/reports/whole_file.hpp"
+#include "validity.hpp"
 
 namespace tinyllm::runner {
 
@@ -39,9 +40,11 @@ fs::path variant_library(const fs::path& build_dir, const std::string& variant) 
 
 std::vector<std::pair<std::string, fs::path>> variant_libraries(
     const fs::path& build_dir, const fs::path& source_dir,
-    const std::vector<reports::MutantInfo>& mutants) {
+    const std::vector<reports::MutantInfo>& mutants,
+    const std::vector<reports::WheatInfo>& wheats) {
   std::vector<std::pair<std::string, fs::path>> libraries = {
       {"reference", variant_library(build_dir, "reference")}};
+  for (const auto& w : wheats) libraries.emplace_back(w.id, variant_library(build_dir, w.id));
   for (const auto& m : mutants) libraries.emplace_back(m.id, variant_library(build_dir, m.id));
   for (const auto& [variant, library] : libraries)
     if (!fs::is_regular_file(library))
@@ -65,8 +68,10 @@ int exit_status(reports::Verdict v) {
 }
 
 reports::Verdict decide_verdict(const reports::GradeResult& r) {
-  if (!r.compile_log.empty() || !r.reference_failures.empty() || !r.invalid_reasons.empty())
-    return reports::Verdict::Invalid;
+  // The grading engine writes a reason for every way a grade is INVALID (the suite does not
+  // compile, no valid test remains, no test at all, a run fails with nothing to blame, strict
+  // validity and an invalid test): invalid tests alone do not make it INVALID.
+  if (!r.compile_log.empty() || !r.invalid_reasons.empty()) return reports::Verdict::Invalid;
   for (const auto& m : r.mutants)
     if (m.mutant.required && !reports::detected(m.status)) return reports::Verdict::Fail;
   return r.score >= r.threshold ? reports::Verdict::Pass : reports::Verdict::Fail;
@@ -87,6 +92,8 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   result.reveal = config.reveal;
   result.seed = config.seed;
   result.mutant_set = config.mutant_set;
+  result.validity = config.validity;
+  result.wheats = request.wheats;
   if (config.mutant_set == reports::MutantSet::Full) result.generated = request.generated_counts;
   for (const auto& m : request.mutants) {
     reports::MutantResult r;
@@ -104,7 +111,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   };
 
   // Every library must be there before anything runs: a missing one is a build problem.
-  variant_libraries(request.build_dir, request.source_dir, request.mutants);
+  variant_libraries(request.build_dir, request.source_dir, request.mutants, request.wheats);
 
   // 1. Compile once.
   const auto sources = request.sources.empty() ? suite_sources(request.suite_dir) : request.sources;
@@ -138,68 +145,45 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
     return run;
   };
 
-  // 2. The reference, with the grading seed and the extra seeds (shrinking on: a learner wants
-  // the smallest counterexample).
-  std::vector<std::uint64_t> seeds = {config.seed};
-  seeds.insert(seeds.end(), config.reference_seeds.begin(), config.reference_seeds.end());
-  std::vector<SandboxRun> reference_runs(seeds.size());
-  PhaseProgress reference_progress(request.progress, GradePhase::Reference,
-                                   static_cast<int>(seeds.size()), jobs);
-  parallel_for(seeds.size(), jobs, [&](std::size_t i) {
-    const auto began = std::chrono::steady_clock::now();
-    reference_runs[i] =
-        run_sandboxed(make_request("reference", seeds[i], true, config.reference_timeout_seconds));
-    reference_progress.run_finished(seconds_since(began), fmt::format("seed {}", seeds[i]));
-  });
-  for (const auto& run : reference_runs) timings->reference_seconds.push_back(run.seconds);
-  std::vector<std::string> expected_tests;
-  for (std::size_t i = 0; i < seeds.size(); ++i) {
-    const RunOutcome outcome = classify_run(reference_runs[i], {});
-    if (i == 0 && outcome.result) {
-      for (const auto& t : outcome.result->tests) {
-        expected_tests.push_back(t.name);
-        std::string file = t.file;
-        std::error_code ec;
-        if (!file.empty() && fs::path(file).is_absolute()) {
-          auto rel = fs::relative(file, request.suite_dir, ec);
-          if (!ec && !rel.empty() && *rel.begin() != "..") file = rel.string();
-        }
-        result.tests.push_back({t.name, file, t.line});
-      }
-      std::sort(expected_tests.begin(), expected_tests.end());
-    }
-    if (outcome.kind == RunOutcomeKind::Passed) continue;
-    auto reproduce = [&](const std::string& test) {
-      return fmt::format(
-          "cd {} && env RC_PARAMS={} LD_LIBRARY_PATH={} ./suite{}",
-          shell_quote(request.work_dir.string()), shell_quote(fmt::format("seed={}", seeds[i])),
-          shell_quote(variant_library(request.build_dir, "reference").parent_path().string()),
-          test.empty() ? "" : " --gtest_filter=" + shell_quote(test));
-    };
-    if (!outcome.failures.empty()) {
-      for (const auto& f : outcome.failures)
-        result.reference_failures.push_back({f.name, seeds[i], f.message, reproduce(f.name)});
-    } else {
-      const std::string& test = outcome.running_test;
-      std::string message = describe_outcome(outcome, config.limits);
-      if (!reference_runs[i].output.empty())
-        message += "\n--- output ---\n" + reference_runs[i].output;
-      result.reference_failures.push_back({test, seeds[i], message, reproduce(test)});
-    }
-  }
-  if (!result.reference_failures.empty()) {
-    result.invalid_reasons.push_back(
-        "the suite fails on the reference implementation: a test that rejects the correct "
-        "implementation is a wrong test");
-    return finish();
-  }
-  if (expected_tests.empty()) {
-    result.invalid_reasons.push_back("the suite has no tests: GoogleTest ran none");
-    return finish();
-  }
+  // 2. Validity: the reference with every seed and every wheat, until the invalid tests are known
+  // (shrinking on: a learner wants the smallest counterexample).
+  ValidityPlan plan;
+  plan.runs = validity_runs(config, request.wheats);
+  plan.policy = config.validity;
+  plan.limits = config.limits;
+  plan.jobs = jobs;
+  plan.suite_dir = request.suite_dir;
+  plan.progress = request.progress;
+  plan.reproduce = [&](const ValidityRun& run, const std::string& test) {
+    return fmt::format(
+        "cd {} && env RC_PARAMS={} LD_LIBRARY_PATH={} ./suite --gtest_filter={}",
+        shell_quote(request.work_dir.string()), shell_quote(fmt::format("seed={}", run.seed)),
+        shell_quote(variant_library(request.build_dir, run.variant).parent_path().string()),
+        shell_quote(test));
+  };
+  const ValidityResult validity =
+      check_validity(plan, [&](const ValidityRun& run, const std::vector<std::string>& arguments) {
+        RunRequest r = make_request(run.variant, run.seed, true, config.reference_timeout_seconds);
+        r.arguments = arguments;
+        return run_sandboxed(r);
+      });
+  for (std::size_t i = 0; i < plan.runs.size(); ++i)
+    (plan.runs[i].variant == "reference" ? timings->reference_seconds : timings->wheat_seconds)
+        .push_back(validity.run_seconds[i]);
+  timings->validity_rounds = validity.rounds;
+  result.tests = validity.tests;
+  result.invalid_tests = validity.invalid_tests;
+  result.invalid_reasons = validity.invalid_reasons;
+  if (!result.invalid_reasons.empty()) return finish();
+  // The mutants run exactly what the last validity round ran: the valid tests alone.
+  const std::vector<std::string> run_arguments = validity.run_arguments;
+  const std::vector<std::string>& expected_tests = validity.valid_tests;
+
+  // (Reach hooks in here: one probe run of the reference with `run_arguments` marks the mutants
+  // no valid test reaches, which then need no run.)
 
   // 3. Every variant with the grading seed, no shrinking, in an order the suite cannot predict.
-  const double reference_seconds = reference_runs[0].seconds;
+  const double reference_seconds = validity.run_seconds.front();
   const double timeout =
       reference_seconds * config.timeout_factor + config.timeout_constant_seconds;
   std::vector<std::size_t> order(result.mutants.size());
@@ -211,7 +195,9 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   parallel_for(order.size(), jobs, [&](std::size_t k) {
     auto& m = result.mutants[order[k]];
     const auto began = std::chrono::steady_clock::now();
-    const SandboxRun run = run_sandboxed(make_request(m.mutant.id, config.seed, false, timeout));
+    RunRequest run_request = make_request(m.mutant.id, config.seed, false, timeout);
+    run_request.arguments = run_arguments;
+    const SandboxRun run = run_sandboxed(run_request);
     const MutantVerdict v = mutant_verdict(classify_run(run, expected_tests), config.limits);
     m.status = v.status;
     m.reason = v.reason;

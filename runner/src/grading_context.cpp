@@ -32,6 +32,7 @@ GradingContext prepare_catalog_context(const CommonOptions& o) {
                     ctx.source_dir.string()));
   ctx.mutants = load_catalog(ctx.catalog, ctx.source_dir);
   apply_required(ctx.config, ctx.mutants);
+  ctx.wheats = load_wheats(ctx.catalog);
   ctx.toolchain = default_toolchain(ctx.source_dir, ctx.build_dir);
   return ctx;
 }
@@ -53,6 +54,7 @@ GradeRequest grade_request(const GradingContext& ctx, const fs::path& suite_dir,
   GradeRequest request;
   request.config = ctx.config;
   request.mutants = ctx.mutants;
+  request.wheats = ctx.wheats;
   if (ctx.generated) request.generated_counts = ctx.generated->counts;
   request.suite_dir = suite_dir;
   request.work_dir = work_dir;

@@ -21,6 +21,8 @@ struct GradingContext {
   std::filesystem::path build_dir, source_dir, catalog;
   // The mutants graded: the catalog's, `required` applied, then (full set) the counted generated.
   std::vector<reports::MutantInfo> mutants;
+  // The wheats, catalog order: correct alternative implementations every valid test passes on.
+  std::vector<reports::WheatInfo> wheats;
   std::optional<GeneratedSet> generated;  // read for the full set by prepare_grading_context
   Isolation isolation = Isolation::Plain;
   std::string isolation_note;  // why isolation is weaker than namespaces, when it is

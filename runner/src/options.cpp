@@ -46,6 +46,10 @@ po::options_description grading_options(CommonOptions& o) {
       "threshold",
       po::value<double>()->value_name("X")->notifier([&](double v) { o.threshold = v; }),
       "the score needed to pass, in [0, 1] (default 0.80)")(
+      "validity", po::value(&o.validity)->value_name("POLICY"),
+      "per-test (default): a test that fails on the reference (any reference seed) or on a wheat "
+      "(a correct alternative implementation) is invalid: it is named and left out, and the "
+      "valid tests are graded; strict: any invalid test makes the grade INVALID")(
       "isolation", po::value(&o.isolation)->value_name("MODE"),
       "auto, namespaces or plain (see docs/configuration.md)")("quiet,q", po::bool_switch(&o.quiet),
                                                                "no progress line on stderr");
@@ -108,6 +112,11 @@ Config resolve_config(const CommonOptions& o) {
     const auto set = parse_mutant_set(o.mutant_set);
     if (!set) throw UsageError("--mutants must be full or pitfalls, not " + o.mutant_set);
     c.mutant_set = *set;
+  }
+  if (!o.validity.empty()) {
+    const auto validity = parse_validity(o.validity);
+    if (!validity) throw UsageError("--validity must be per-test or strict, not " + o.validity);
+    c.validity = *validity;
   }
   if (!o.output.empty()) c.report_folder = o.output;
   if (!o.build_dir.empty()) c.build_dir = o.build_dir;

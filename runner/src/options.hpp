@@ -23,6 +23,7 @@ struct CommonOptions {
   std::string build_dir, source_dir, catalog;
   std::string isolation;
   std::string mutant_set;  // --mutants: "full" or "pitfalls"
+  std::string validity;    // --validity: "per-test" or "strict"
   bool quiet = false;
 };
 

@@ -13,8 +13,8 @@ SelfcheckReport check_against_catalog(const reports::GradeResult& course) {
   SelfcheckReport report;
   if (course.verdict == reports::Verdict::Invalid) {
     report.disagreements.push_back(
-        "the course suite is INVALID (it does not compile, or fails on the reference): see "
-        "above");
+        "the course suite is INVALID (it does not compile, or a test fails on the reference or "
+        "a wheat): see above");
     return report;
   }
   std::set<std::string> tests;

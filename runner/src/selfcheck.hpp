@@ -1,6 +1,6 @@
 // The self-check: the course suite graded by the same engine as learners' suites, then compared
-// with the catalog. The reference must pass every test, and each mutant must be killed by at least
-// every test its catalog entry's `caught_by` names.
+// with the catalog. Every test must be valid (pass on the reference and every wheat), and each
+// mutant must be killed by at least every test its catalog entry's `caught_by` names.
 #pragma once
 #include <ostream>
 #include <string>

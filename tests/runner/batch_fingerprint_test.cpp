@@ -105,9 +105,22 @@ TEST(GradingFingerprint, CoversEveryPolicyFieldButNotWhereOrHowFastReportsAreWri
   EXPECT_TRUE(changed([](Config& c) { c.reference_timeout_seconds = 7; }));
   EXPECT_TRUE(changed([](Config& c) { c.limits.scratch_mb = 1; }));
   EXPECT_TRUE(changed([](Config& c) { c.required = std::vector<std::string>{"s01"}; }));
+  EXPECT_TRUE(changed([](Config& c) { c.validity = reports::Validity::Strict; }));
   EXPECT_FALSE(changed([](Config& c) { c.jobs = 3; }));
   EXPECT_FALSE(changed([](Config& c) { c.report_folder = "elsewhere"; }));
   EXPECT_FALSE(changed([](Config& c) { c.report_formats = {"html"}; }));
+}
+
+// Catches: a rebuilt wheat (which decides which tests are valid) reusing grades made with the old.
+TEST(GradingFingerprint, ChangesWithAWheatsLibrary) {
+  FakeOracle oracle;
+  reports::WheatInfo wheat;
+  wheat.id = "w01";
+  oracle.ctx.wheats.push_back(wheat);
+  oracle.build_library("w01", "w01");
+  const std::string before = grading_fingerprint(oracle.ctx);
+  oracle.build_library("w01", "w01, rebuilt");
+  EXPECT_NE(grading_fingerprint(oracle.ctx), before);
 }
 
 // Catches: a catalog edit (a mutant's site or caught_by) not invalidating stored grades.

@@ -123,3 +123,20 @@ TEST(CommandLine, ListHelpShowsOnlyTheOptionsListUses) {
     EXPECT_EQ(ran.output.find(unused), std::string::npos) << unused << " listed:\n" << ran.output;
   EXPECT_NE(run_grader({"list", "--jobs", "2"}).status, 0) << "list accepted an option it ignores";
 }
+
+// Catches: a misspelt --validity silently grading per test (or strictly) after the whole grade,
+// or grade --help not saying what the policies do.
+TEST(CommandLine, ValidityIsPerTestOrStrictCheckedBeforeGrading) {
+  const fs::path out = fresh_folder("validity");
+  const Ran ran = run_grader(
+      {"grade", example_suite.string(), "--validity", "lenient", "-o", out.string(), "-q"});
+  EXPECT_EQ(ran.status, 3) << ran.output;
+  EXPECT_NE(ran.output.find("--validity must be per-test or strict, not lenient"),
+            std::string::npos)
+      << ran.output;
+  EXPECT_FALSE(fs::exists(out / "suite-build")) << "the suite was compiled before the check";
+  fs::remove_all(out);
+  const Ran help = run_grader({"grade", "--help"});
+  EXPECT_NE(help.output.find("--validity POLICY"), std::string::npos) << help.output;
+  EXPECT_NE(help.output.find("wheat"), std::string::npos) << help.output;
+}

@@ -41,6 +41,20 @@ TEST(Config, defaults_are_the_issues_policy) {
   EXPECT_DOUBLE_EQ(c.timeout_factor, 1.5);
   EXPECT_DOUBLE_EQ(c.timeout_constant_seconds, 5.0);
   EXPECT_EQ(c.reference_seeds.size(), 2u);
+  EXPECT_EQ(c.validity, tinyllm::reports::Validity::PerTest);
+}
+
+// Catches: the validity key ignored, or a misspelt policy silently read as the default.
+TEST(Config, validity_is_per_test_or_strict) {
+  EXPECT_EQ(load_config(write_file("strict", "validity = \"strict\"\n"), default_config()).validity,
+            tinyllm::reports::Validity::Strict);
+  const std::string e = error_of("validity", "validity = \"lenient\"\n");
+  EXPECT_NE(e.find(":1:"), std::string::npos) << e;
+  EXPECT_NE(e.find("\"per-test\""), std::string::npos) << e;
+  EXPECT_NE(e.find("\"lenient\""), std::string::npos) << e;
+  for (auto v : {tinyllm::reports::Validity::PerTest, tinyllm::reports::Validity::Strict})
+    EXPECT_EQ(parse_validity(tinyllm::reports::to_string(v)), v);
+  EXPECT_FALSE(parse_validity("lenient"));
 }
 
 // Catches: a file that resets the keys it does not name to zero instead of keeping the defaults, or
@@ -159,6 +173,7 @@ TEST(Config, example_file_documents_exactly_the_defaults) {
   EXPECT_EQ(example.required.has_value(), d.required.has_value());
   EXPECT_EQ(example.reveal, d.reveal);
   EXPECT_EQ(example.jobs, d.jobs);
+  EXPECT_EQ(example.validity, d.validity);
   EXPECT_EQ(example.seed, d.seed);
   EXPECT_EQ(example.reference_seeds, d.reference_seeds);
   EXPECT_DOUBLE_EQ(example.timeout_factor, d.timeout_factor);

@@ -83,6 +83,20 @@ TEST(GraderSelfcheck, agreeing_catalog_passes_and_prints_the_kill_matrix) {
   EXPECT_EQ(g.status, 0) << g.output;
   EXPECT_NE(g.output.find("KillsSome.cast_keeps_float64"), std::string::npos) << g.output;
   EXPECT_NE(g.output.find("selfcheck: consistent"), std::string::npos);
+  EXPECT_NE(g.output.find("selfcheck: valid: all 4 tests pass on the reference"), std::string::npos)
+      << g.output;
+}
+
+// Catches: selfcheck dropping a course test that fails on a correct implementation (per test, as
+// a learner's grade does) instead of refusing the course suite.
+TEST(GraderSelfcheck, a_course_suite_with_an_invalid_test_is_invalid) {
+  Graded g =
+      run_grader({"selfcheck", "--suite", (suites / "some_tests_invalid").string(), "--catalog",
+                  (fs::path(TINYLLM_E2E_FIXTURES) / "catalog_kills_some.toml").string(), "-c",
+                  hostile_config.string(), "-o", fresh_folder("selfcheck").string(), "-q"});
+  EXPECT_EQ(g.status, 2) << g.output;
+  EXPECT_NE(g.output.find("Mixed.bf16_tie_rounds_up"), std::string::npos) << g.output;
+  EXPECT_EQ(g.output.find("selfcheck: valid"), std::string::npos) << g.output;
 }
 
 // Catches: selfcheck accepting a catalog that names the wrong killing tests, or not saying which

@@ -103,18 +103,26 @@ TEST(GraderEndToEnd, suite_that_includes_the_oracles_internals_does_not_compile)
 }
 
 // Catches: a crash on the reference reported without its signal, test or seed, or a reproduce
-// command that does not reproduce it.
+// command that does not reproduce it; per test, the crashing test not dropped (the grade INVALID
+// or the crash killing mutants), and strictly, the grade not INVALID.
 TEST(GraderEndToEnd, crash_on_reference_is_invalid_and_names_signal_test_and_a_rerun_command) {
-  Graded g = grade("crashes");
-  EXPECT_EQ(g.status, 2) << g.output;
-  EXPECT_NE(g.output.find("crashed with SIGSEGV"), std::string::npos) << g.output;
-  EXPECT_NE(g.output.find("Hostile.crashes_with_sigsegv (RapidCheck seed 20261201)"),
-            std::string::npos);
-  std::smatch m;
-  ASSERT_TRUE(std::regex_search(g.output, m, std::regex("reproduce: (.*)"))) << g.output;
-  auto rerun = run_process({"sh", "-c", m[1].str()}, 60);
-  EXPECT_NE(rerun.exit_code, 0) << "the reproduce command did not reproduce: " << m[1].str();
-  EXPECT_NE(rerun.output.find("Hostile.crashes_with_sigsegv"), std::string::npos) << rerun.output;
+  for (const char* validity : {"per-test", "strict"}) {
+    Graded g = grade("crashes", {"--validity", validity});
+    const bool strict = std::string(validity) == "strict";
+    EXPECT_EQ(g.status, strict ? 2 : 1) << validity << "\n" << g.output;
+    EXPECT_NE(g.output.find("crashed with SIGSEGV"), std::string::npos) << g.output;
+    EXPECT_NE(g.output.find("Hostile.crashes_with_sigsegv"), std::string::npos) << g.output;
+    EXPECT_NE(g.output.find("seed 20261201"), std::string::npos) << g.output;
+    // Per test, the crashing test is left out of the mutants' runs: it kills nothing.
+    if (!strict) {
+      EXPECT_NE(g.output.find("Score: 0/24 mutants detected"), std::string::npos) << g.output;
+    }
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(g.output, m, std::regex("reproduce: (.*)"))) << g.output;
+    auto rerun = run_process({"sh", "-c", m[1].str()}, 60);
+    EXPECT_NE(rerun.exit_code, 0) << "the reproduce command did not reproduce: " << m[1].str();
+    EXPECT_NE(rerun.output.find("Hostile.crashes_with_sigsegv"), std::string::npos) << rerun.output;
+  }
 }
 
 // Catches: a hanging, crashing or early-exiting mutant run counted as survived, or given a reason
@@ -189,13 +197,24 @@ TEST(GraderExamples, partial_example_fails_with_its_four_survivors) {
     EXPECT_EQ(status_of(g.output, id), "Survived") << id << "\n" << g.output;
 }
 
-// Catches: examples/invalid not graded INVALID with its failing reference tests and reproduce
-// command.
+// Catches: examples/invalid's wrong test not named with its reproduce command, graded on its own
+// (per test it is dropped and the rest graded, not INVALID), or, with the strict policy, the
+// grade not INVALID.
 TEST(GraderExamples, invalid_example_rejects_the_reference) {
   if (!fs::is_directory(examples / "invalid")) GTEST_SKIP() << "examples/invalid not here yet";
-  Graded g = grade_example("invalid");
-  EXPECT_EQ(g.status, 2) << g.output;
-  EXPECT_NE(g.output.find("Tests that fail on the reference implementation"), std::string::npos)
-      << g.output;
-  EXPECT_NE(g.output.find("reproduce: "), std::string::npos);
+  const fs::path output = fresh_folder("example-invalid");
+  for (const char* validity : {"per-test", "strict"}) {
+    const Graded g = run_grader({"grade", (examples / "invalid").string(), "-o", output.string(),
+                                 "-q", "--validity", validity});
+    if (std::string(validity) == "strict") {
+      EXPECT_EQ(g.status, 2) << g.output;
+    } else {
+      EXPECT_NE(g.status, 2) << g.output;
+      EXPECT_EQ(table_without_times(g.output).find("Rounding.TieRoundsUp"), std::string::npos)
+          << "the wrong test killed a mutant:\n"
+          << table_without_times(g.output);
+    }
+    EXPECT_NE(g.output.find("Rounding.TieRoundsUp"), std::string::npos) << g.output;
+    EXPECT_NE(g.output.find("reproduce: "), std::string::npos) << g.output;
+  }
 }

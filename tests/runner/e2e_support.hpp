@@ -9,6 +9,8 @@ namespace tinyllm::e2e {
 
 inline const std::filesystem::path grader = TINYLLM_GRADER;
 inline const std::filesystem::path suites = TINYLLM_E2E_SUITES;
+// The build the grader grades against (its variants/ hold the reference, wheats and mutants).
+inline const std::filesystem::path build_dir = TINYLLM_E2E_BUILD;
 inline const std::filesystem::path hostile_config =
     std::filesystem::path(TINYLLM_E2E_CONFIGS) / "hostile.toml";
 

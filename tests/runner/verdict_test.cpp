@@ -1,5 +1,5 @@
-// Tests of the verdict rule: PASS needs a passing reference, the threshold, and every required
-// mutant detected.
+// Tests of the verdict rule: INVALID only for a reason the engine wrote (invalid tests alone are
+// not one); else PASS needs the threshold and every required mutant detected.
 #include <gtest/gtest.h>
 
 #include "grade.hpp"
@@ -47,11 +47,28 @@ TEST(Verdict, score_below_threshold_fails) {
   EXPECT_EQ(decide_verdict(r), Verdict::Fail);
 }
 
-// Catches: a suite that rejects the reference graded PASS or FAIL on its score instead of INVALID.
-TEST(Verdict, failure_on_the_reference_is_invalid_whatever_the_score) {
+// Catches: a grade with invalid tests (dropped per test, the rest graded) made INVALID by the
+// invalid tests alone, so that one wrong test zeroes a learner again.
+TEST(Verdict, invalid_tests_alone_do_not_make_the_grade_invalid) {
   auto r = with_statuses({MutantStatus::Killed}, 0.8);
-  r.reference_failures.push_back({"A.t", 1, "boom", "./suite"});
+  r.invalid_tests.push_back({"A.t", {{"reference", 1, "boom", "./suite"}}});
+  EXPECT_EQ(decide_verdict(r), Verdict::Pass);
+}
+
+// Catches: a grade the engine found INVALID (every test invalid, strict policy with a test failing
+// on the reference, a run with nothing to blame) graded PASS or FAIL on its score.
+TEST(Verdict, a_reason_to_be_invalid_makes_it_invalid_whatever_the_score) {
+  auto r = with_statuses({MutantStatus::Killed}, 0.8);
+  r.validity = Validity::Strict;
+  r.invalid_tests.push_back({"A.t", {{"reference", 1, "boom", "./suite"}}});
+  r.invalid_reasons.push_back("1 test fails on a correct implementation, and the policy is strict");
   EXPECT_EQ(decide_verdict(r), Verdict::Invalid);
+}
+
+// Catches: a NoCoverage mutant (no test reaches its site) counted as detected.
+TEST(Verdict, a_required_mutant_no_test_reaches_fails) {
+  auto r = with_statuses({MutantStatus::Killed, MutantStatus::NoCoverage}, 0.5);
+  EXPECT_EQ(decide_verdict(r), Verdict::Fail);
 }
 
 // Catches: exit statuses that CI scripts rely on (0 PASS, 1 FAIL, 2 INVALID) swapped or changed.
