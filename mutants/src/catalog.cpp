@@ -36,7 +36,7 @@ std::vector<MutantInfo> load(const std::filesystem::path& catalog_file) {
     throw CatalogError(where(catalog_file, e.source()) + ": " + std::string(e.description()));
   }
   for (const auto& [key, node] : root)
-    if (key != "mutant")
+    if (key != "mutant" && key != "wheat")  // [[wheat]]: catalog::load_wheats reads them
       throw CatalogError(where(catalog_file, node.source()) + ": unknown key `" +
                          std::string(key.str()) + "`; the catalog holds only [[mutant]] entries");
   const auto* entries = root.get_as<toml::array>("mutant");
