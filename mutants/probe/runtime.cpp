@@ -3,7 +3,8 @@
 // first hit of each (site, current test) pair by appending one line "<site>\t<test>\n" to the file
 // named by TINYLLM_PROBE_FILE, with one write(2) per line on an O_APPEND descriptor, so that the
 // lines of forked processes interleave whole and a crash loses nothing already hit. It never
-// prints, never throws and allocates nothing; without TINYLLM_PROBE_FILE it writes nothing.
+// prints, never throws and allocates nothing; without TINYLLM_PROBE_FILE it writes nothing. With
+// it, the file is created when the library loads.
 //
 // The builder compiles it with TINYLLM_PROBE_SITES defined to the number of sites.
 #include <fcntl.h>
@@ -47,6 +48,10 @@ int record_descriptor() {
   if (opened >= 0) close(opened);  // another thread opened it first
   return expected;
 }
+
+// With TINYLLM_PROBE_FILE set, the record exists from the library's load on, empty until a site is
+// hit: an empty record says "nothing reached", a missing one "the probe did not run".
+[[maybe_unused]] const int opened_at_load = record_descriptor();
 
 // Writes "<site>\t<name>\n" in one write(2).
 void append_line(int fd, unsigned site, const char* name) {

@@ -228,6 +228,7 @@ void to_json(nlohmann::json& out, const Config& c) {
          {"reveal", c.reveal},
          {"mutants", reports::to_string(c.mutant_set)},
          {"jobs", c.jobs},
+         {"reach", c.reach},
          {"seed", c.seed},
          {"reference_seeds", c.reference_seeds},
          {"timeout_factor", c.timeout_factor},
@@ -265,8 +266,8 @@ Config load_config(const std::filesystem::path& path, Config c) {
   }
   Reader in(file);
   in.only_keys(root,
-               {"threshold", "required", "reveal", "mutants", "jobs", "seeds", "timeout", "limits",
-                "sandbox", "reports", "paths"},
+               {"threshold", "required", "reveal", "mutants", "jobs", "reach", "seeds", "timeout",
+                "limits", "sandbox", "reports", "paths"},
                "the top level");
   if (const auto* n = root.get("threshold")) {
     c.threshold = in.number(*n, "threshold");
@@ -311,6 +312,12 @@ Config load_config(const std::filesystem::path& path, Config c) {
     std::int64_t j = in.integer(*n, "jobs");
     if (j < 0) in.fail(*n, "'jobs' must be 0 (every core) or more");
     c.jobs = static_cast<int>(j);
+  }
+  if (const auto* n = root.get("reach")) {
+    const auto reach = n->value_exact<bool>();
+    if (!reach) in.fail(*n, "'reach' must be true (one probe run; unreached mutants are "
+                            "NoCoverage and not run) or false (every mutant runs)");
+    c.reach = *reach;
   }
   if (const auto* n = root.get("seeds")) read_seeds(in, in.table(*n, "seeds"), c);
   if (const auto* n = root.get("timeout")) read_timeout(in, in.table(*n, "timeout"), c);

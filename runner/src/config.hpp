@@ -54,6 +54,9 @@ struct Config {
   // The mutants graded: the pitfalls and the counted generated mutants, or the pitfalls alone.
   reports::MutantSet mutant_set = reports::MutantSet::Full;
   int jobs = 0;  // parallel runs; 0 = every core
+  // One probe run finds which mutants' code the suite reaches; the others are NoCoverage and are
+  // not run (reach.hpp). false: every mutant runs.
+  bool reach = true;
 
   std::uint64_t seed = 20261201;                        // the grading seed (RapidCheck's seed=)
   std::vector<std::uint64_t> reference_seeds = {1, 2};  // more seeds the reference must pass

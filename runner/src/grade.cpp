@@ -13,6 +13,7 @@
 #include "errors.hpp"
 #include "parallel_for.hpp"
 #include "process.hpp"
+#include "reach.hpp"
 #include "sandbox.hpp"
 #include "tinyllm/reports/whole_file.hpp"
 
@@ -65,7 +66,7 @@ int exit_status(reports::Verdict v) {
 }
 
 reports::Verdict decide_verdict(const reports::GradeResult& r) {
-  if (!r.compile_log.empty() || !r.reference_failures.empty() || !r.invalid_reasons.empty())
+  if (!r.compile_log.empty() || !r.invalid_reasons.empty())
     return reports::Verdict::Invalid;
   for (const auto& m : r.mutants)
     if (m.mutant.required && !reports::detected(m.status)) return reports::Verdict::Fail;
@@ -178,16 +179,17 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
     };
     if (!outcome.failures.empty()) {
       for (const auto& f : outcome.failures)
-        result.reference_failures.push_back({f.name, seeds[i], f.message, reproduce(f.name)});
+        result.invalid_tests.push_back(
+            {f.name, {{"reference", seeds[i], f.message, reproduce(f.name)}}});
     } else {
       const std::string& test = outcome.running_test;
       std::string message = describe_outcome(outcome, config.limits);
       if (!reference_runs[i].output.empty())
         message += "\n--- output ---\n" + reference_runs[i].output;
-      result.reference_failures.push_back({test, seeds[i], message, reproduce(test)});
+      result.invalid_tests.push_back({test, {{"reference", seeds[i], message, reproduce(test)}}});
     }
   }
-  if (!result.reference_failures.empty()) {
+  if (!result.invalid_tests.empty()) {
     result.invalid_reasons.push_back(
         "the suite fails on the reference implementation: a test that rejects the correct "
         "implementation is a wrong test");
@@ -202,8 +204,19 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   const double reference_seconds = reference_runs[0].seconds;
   const double timeout =
       reference_seconds * config.timeout_factor + config.timeout_constant_seconds;
-  std::vector<std::size_t> order(result.mutants.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::vector<std::string> run_arguments;  // the mutant runs' arguments (the validity filter)
+
+  // 2b. Reach: one run on the probe library; the mutants no test reaches are NoCoverage, not run.
+  if (config.reach) {
+    const PhaseProgress probe_progress(request.progress, GradePhase::Probe, 1, 1);
+    RunRequest probe_run = make_request(kProbeVariant, config.seed, false, timeout);
+    probe_run.arguments = run_arguments;
+    timings->probe_seconds = measure_reach(request.build_dir, probe_run, expected_tests, result);
+  }
+
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < result.mutants.size(); ++i)
+    if (result.mutants[i].status != reports::MutantStatus::NoCoverage) order.push_back(i);
   std::random_device device;
   std::shuffle(order.begin(), order.end(), std::mt19937_64(device()));
   PhaseProgress mutant_progress(request.progress, GradePhase::Mutants,

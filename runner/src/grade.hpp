@@ -35,6 +35,7 @@ struct GradeTimings {
   double compile_seconds = 0;             // compiling and linking the suite, once
   bool precompiled_header = false;        // the compile read the precompiled header
   std::vector<double> reference_seconds;  // each reference run, grading seed first
+  double probe_seconds = 0;               // the probe run (reach.hpp); 0 when there was none
 };
 
 // Returns the grade, and its timings in `timings` when given. Throws UsageError when a variant

@@ -47,8 +47,11 @@ po::options_description grading_options(CommonOptions& o) {
       po::value<double>()->value_name("X")->notifier([&](double v) { o.threshold = v; }),
       "the score needed to pass, in [0, 1] (default 0.80)")(
       "isolation", po::value(&o.isolation)->value_name("MODE"),
-      "auto, namespaces or plain (see docs/configuration.md)")("quiet,q", po::bool_switch(&o.quiet),
-                                                               "no progress line on stderr");
+      "auto, namespaces or plain (see docs/configuration.md)")(
+      "no-reach", po::bool_switch(&o.no_reach),
+      "no probe run: every mutant runs, none is NoCoverage (default: reach = true, one run of the "
+      "probe library finds the mutants no test reaches, which are NoCoverage and not run)")(
+      "quiet,q", po::bool_switch(&o.quiet), "no progress line on stderr");
   return d;
 }
 
@@ -109,6 +112,7 @@ Config resolve_config(const CommonOptions& o) {
     if (!set) throw UsageError("--mutants must be full or pitfalls, not " + o.mutant_set);
     c.mutant_set = *set;
   }
+  if (o.no_reach) c.reach = false;
   if (!o.output.empty()) c.report_folder = o.output;
   if (!o.build_dir.empty()) c.build_dir = o.build_dir;
   if (!o.source_dir.empty()) c.source_dir = o.source_dir;

@@ -24,6 +24,7 @@ struct CommonOptions {
   std::string isolation;
   std::string mutant_set;  // --mutants: "full" or "pitfalls"
   bool quiet = false;
+  bool no_reach = false;  // --no-reach: no probe run, every mutant runs
 };
 
 // Which of the shared options a subcommand takes, so its --help lists only what it uses.
