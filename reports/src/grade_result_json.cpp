@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "tinyllm/reports/reference_output.hpp"
 #include "tinyllm/reports/reveal.hpp"
 
 namespace tinyllm::catalog {
@@ -91,7 +92,7 @@ void to_json(nlohmann::json& out, const GradeResult& r) {
          {"generated", r.generated},
          {"seed", r.seed},
          {"compile_log", r.compile_log},
-         {"reference_failures", r.reference_failures},
+         {"reference_failures", reference_failures(r)},
          {"invalid_reasons", r.invalid_reasons},
          {"tests", r.tests},
          {"suite_files", r.suite_files},
@@ -114,7 +115,8 @@ void from_json(const nlohmann::json& in, GradeResult& r) {
   r.generated = in.value("generated", GeneratedCounts{});
   in.at("seed").get_to(r.seed);
   in.at("compile_log").get_to(r.compile_log);
-  in.at("reference_failures").get_to(r.reference_failures);
+  for (const ReferenceFailure& f : in.at("reference_failures").get<std::vector<ReferenceFailure>>())
+    r.invalid_tests.push_back({f.test, {{"reference", f.seed, f.message, f.reproduce}}});
   in.at("invalid_reasons").get_to(r.invalid_reasons);
   in.at("tests").get_to(r.tests);
   in.at("suite_files").get_to(r.suite_files);

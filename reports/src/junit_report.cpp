@@ -56,7 +56,7 @@ std::vector<Case> invalid_cases(const GradeResult& result) {
                                  "type=\"CompileError\">{}</error>",
                                  escape_xml(result.compile_log))});
   }
-  for (const ReferenceFailure& failure : result.reference_failures) {
+  for (const ReferenceFailure& failure : reference_failures(result)) {
     cases.push_back(
         {fmt::format("{} accepts the reference", failure.test), "tinyllm.reference", 0,
          fmt::format(

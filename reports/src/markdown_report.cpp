@@ -94,9 +94,9 @@ void append_invalid(std::string& out, const GradeResult& result) {
     out += "\n### Compiler diagnostics\n\n";
     append_code_block(out, result.compile_log);
   }
-  if (!result.reference_failures.empty()) {
+  if (!reference_failures(result).empty()) {
     out += "\n### Tests that fail on the reference implementation\n\n";
-    for (const ReferenceFailure& failure : result.reference_failures) {
+    for (const ReferenceFailure& failure : reference_failures(result)) {
       out += fmt::format("**{}** (RapidCheck seed {})\n\n", detail::markdown_cell(failure.test),
                          failure.seed);
       append_code_block(out, reference_output_excerpt(failure));

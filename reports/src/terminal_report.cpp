@@ -142,9 +142,9 @@ void append_invalid(std::string& out, const GradeResult& result, const Painter& 
     out += result.compile_log;
     if (result.compile_log.back() != '\n') out += '\n';
   }
-  if (!result.reference_failures.empty()) {
+  if (!reference_failures(result).empty()) {
     out += paint("\nTests that fail on the reference implementation\n", fmt::emphasis::bold);
-    for (const ReferenceFailure& failure : result.reference_failures) {
+    for (const ReferenceFailure& failure : reference_failures(result)) {
       out += fmt::format("  {} (RapidCheck seed {})\n", paint(failure.test, fmt::emphasis::bold),
                          failure.seed);
       const std::string shown = reference_output_excerpt(failure);

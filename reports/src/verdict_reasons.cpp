@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "text.hpp"
+#include "tinyllm/reports/reference_output.hpp"
 #include "tinyllm/reports/reveal.hpp"
 
 namespace tinyllm::reports::detail {
@@ -68,11 +69,11 @@ std::vector<std::string> verdict_reasons(const GradeResult& result) {
     if (reasons.empty() && !result.compile_log.empty()) {
       reasons.push_back("The suite does not compile.");
     }
-    if (reasons.empty() && !result.reference_failures.empty()) {
+    if (reasons.empty() && !reference_failures(result).empty()) {
       reasons.push_back(fmt::format(
           "{} test(s) fail on the reference implementation: a test that rejects the correct code "
           "is wrong, so no mutant was graded.",
-          result.reference_failures.size()));
+          reference_failures(result).size()));
     }
     return reasons;
   }

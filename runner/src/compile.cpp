@@ -11,9 +11,9 @@
 #include <sstream>
 
 #include "build_info.hpp"
-#include "probe_listener_object.hpp"
 #include "parallel_for.hpp"
 #include "precompiled_header.hpp"
+#include "probe_listener_object.hpp"
 #include "process.hpp"
 
 namespace tinyllm::runner {

@@ -14,7 +14,7 @@ struct Toolchain {
   std::filesystem::path reference_library_dir;  // holds libtinyllm_oracle.so
   // After -ltinyllm_oracle: the probe listener's object, then the libraries.
   std::vector<std::string> link_libraries;
-  double timeout_seconds = 600;                 // per compiler or linker call
+  double timeout_seconds = 600;  // per compiler or linker call
   // The flags that read the build's precompiled header of what every suite includes
   // (precompiled_header.hpp); empty: none, suites are compiled without.
   std::vector<std::string> precompiled_header;

@@ -315,8 +315,10 @@ Config load_config(const std::filesystem::path& path, Config c) {
   }
   if (const auto* n = root.get("reach")) {
     const auto reach = n->value_exact<bool>();
-    if (!reach) in.fail(*n, "'reach' must be true (one probe run; unreached mutants are "
-                            "NoCoverage and not run) or false (every mutant runs)");
+    if (!reach)
+      in.fail(*n,
+              "'reach' must be true (one probe run; unreached mutants are "
+              "NoCoverage and not run) or false (every mutant runs)");
     c.reach = *reach;
   }
   if (const auto* n = root.get("seeds")) read_seeds(in, in.table(*n, "seeds"), c);

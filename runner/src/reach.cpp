@@ -32,13 +32,13 @@ std::optional<ProbeSites> load_probe_sites(const fs::path& build_dir, std::strin
       throw std::runtime_error("format " + document.at("format").dump() + " is not 1");
     for (const nlohmann::json& site : document.at("sites")) {
       sites.mutants_of_site.push_back(site.at("mutants").get<std::vector<std::string>>());
-      sites.probed.insert(sites.mutants_of_site.back().begin(),
-                          sites.mutants_of_site.back().end());
+      sites.probed.insert(sites.mutants_of_site.back().begin(), sites.mutants_of_site.back().end());
     }
   } catch (const std::exception& e) {
-    throw std::runtime_error(fmt::format("{}: not a probe site list ({}); rebuild with ninja -C {} "
-                                         "tinyllm-grader",
-                                         listing.string(), e.what(), build_dir.string()));
+    throw std::runtime_error(
+        fmt::format("{}: not a probe site list ({}); rebuild with ninja -C {} "
+                    "tinyllm-grader",
+                    listing.string(), e.what(), build_dir.string()));
   }
   return sites;
 }
@@ -48,8 +48,8 @@ ReachedBy read_probe_record(const ProbeSites& sites, const std::string& record) 
   std::istringstream lines(record);
   for (std::string line; std::getline(lines, line);) {
     const std::size_t tab = line.find('\t');
-    if (tab == 0 || tab == std::string::npos ||
-        line.find_first_not_of("0123456789") != tab || tab > 9)
+    if (tab == 0 || tab == std::string::npos || line.find_first_not_of("0123456789") != tab ||
+        tab > 9)
       continue;
     const std::size_t site = std::stoul(line.substr(0, tab));
     if (site >= sites.mutants_of_site.size()) continue;
@@ -82,8 +82,7 @@ int apply_reach(const ProbeSites& sites, const ReachedBy& reached,
 }
 
 double measure_reach(const fs::path& build_dir, RunRequest probe_run,
-                     const std::vector<std::string>& expected_tests,
-                     reports::GradeResult& result) {
+                     const std::vector<std::string>& expected_tests, reports::GradeResult& result) {
   std::string why;
   const std::optional<ProbeSites> sites = load_probe_sites(build_dir, why);
   if (!sites) {

@@ -56,7 +56,6 @@ inline constexpr const char* kNoCoverageReason = "no test runs its code";
 // result.reach_measured. Otherwise leaves the result as it was and writes why to stderr: every
 // mutant then runs. Returns the probe run's seconds (0 when there was none).
 double measure_reach(const std::filesystem::path& build_dir, RunRequest probe_run,
-                     const std::vector<std::string>& expected_tests,
-                     reports::GradeResult& result);
+                     const std::vector<std::string>& expected_tests, reports::GradeResult& result);
 
 }  // namespace tinyllm::runner

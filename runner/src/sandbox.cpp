@@ -102,8 +102,8 @@ void split_probe_run(const std::string& bytes, SandboxRun& run) {
   detail::ProbeTrailer trailer;
   if (bytes.size() < sizeof(StatusRecord) + sizeof trailer) return;
   std::memcpy(&trailer, bytes.data() + bytes.size() - sizeof trailer, sizeof trailer);
-  if (trailer.magic != detail::kProbeTrailerMagic ||
-      trailer.result_bytes > kMaxResultBytes || trailer.probe_bytes > kMaxResultBytes ||
+  if (trailer.magic != detail::kProbeTrailerMagic || trailer.result_bytes > kMaxResultBytes ||
+      trailer.probe_bytes > kMaxResultBytes ||
       sizeof(StatusRecord) + trailer.result_bytes + trailer.probe_bytes + sizeof trailer !=
           bytes.size())
     return;
@@ -149,7 +149,8 @@ SandboxRun collect(const ChildPlan& plan, const Supervision& seen) {
       run.result_json = seen.status_bytes.substr(sizeof *record);
   } else {
     if (!seen.stopped_for) run.result_json = read_plain_file(plan.result_file);
-    if (!plan.probe_file.empty() && std::filesystem::is_regular_file(std::filesystem::symlink_status(plan.probe_file)))
+    if (!plan.probe_file.empty() &&
+        std::filesystem::is_regular_file(std::filesystem::symlink_status(plan.probe_file)))
       run.probe_record = read_plain_file(plan.probe_file).value_or("");
   }
   run.output = seen.output.text();

@@ -164,11 +164,11 @@ int namespace_init(void* arg);
 // Receives bytes: `context` is the caller's, `data` holds `size` bytes.
 using ByteSink = void (*)(void* context, const char* data, std::size_t size);
 
-// The one reader of a run's GoogleTest result file (and probe record), for both isolation modes: opens `path`
-// refusing links, FIFOs and devices (the suite wrote it and may have planted anything there) and
-// passes its bytes to `sink` piece by piece through `buffer`. Gives nothing when there is no
-// regular file. Allocates nothing itself: PID 1 calls it after clone, with a sink that writes to
-// the status pipe.
+// The one reader of a run's GoogleTest result file (and probe record), for both isolation modes:
+// opens `path` refusing links, FIFOs and devices (the suite wrote it and may have planted anything
+// there) and passes its bytes to `sink` piece by piece through `buffer`. Gives nothing when there
+// is no regular file. Allocates nothing itself: PID 1 calls it after clone, with a sink that writes
+// to the status pipe.
 void read_result_file(const char* path, char* buffer, std::size_t buffer_size, ByteSink sink,
                       void* context);
 

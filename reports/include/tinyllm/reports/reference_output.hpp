@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "tinyllm/reports/grade_result.hpp"
 
@@ -13,6 +14,17 @@ namespace tinyllm::reports {
 
 // The file, in the report folder, that holds every reference failure's output in full.
 inline constexpr std::string_view kReferenceOutputFile = "reference-output.txt";
+
+// TEMPORARY compile shim of the probe branch (wip/probe), so runner/ builds before the merge:
+// the reference's failures as they were, read from invalid_tests (variant "reference"). The
+// reports helper's branch replaces it; drop it in the merge.
+struct ReferenceFailure {
+  std::string test;
+  std::uint64_t seed = 0;
+  std::string message;
+  std::string reproduce;
+};
+std::vector<ReferenceFailure> reference_failures(const GradeResult& result);
 
 // How much of a failure's output the terminal, Markdown and JUnit reports show.
 inline constexpr std::size_t kExcerptHeadLines = 40;
