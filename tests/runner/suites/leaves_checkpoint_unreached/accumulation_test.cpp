@@ -1,0 +1,1 @@
+../../../../properties/accumulation_test.cpp

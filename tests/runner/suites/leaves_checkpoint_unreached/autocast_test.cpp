@@ -1,0 +1,1 @@
+../../../../properties/autocast_test.cpp

@@ -1,0 +1,1 @@
+../../../../properties/cast_test.cpp

@@ -1,0 +1,1 @@
+../../../../properties/loss_scaler_test.cpp

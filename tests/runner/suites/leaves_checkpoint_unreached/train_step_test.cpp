@@ -1,0 +1,1 @@
+../../../../properties/train_step_test.cpp
