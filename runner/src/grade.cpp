@@ -66,7 +66,8 @@ int exit_status(reports::Verdict v) {
 }
 
 reports::Verdict decide_verdict(const reports::GradeResult& r) {
-  if (!r.compile_log.empty() || !r.invalid_reasons.empty()) return reports::Verdict::Invalid;
+  if (!r.compile_log.empty() || !r.invalid_tests.empty() || !r.invalid_reasons.empty())
+    return reports::Verdict::Invalid;
   for (const auto& m : r.mutants)
     if (m.mutant.required && !reports::detected(m.status)) return reports::Verdict::Fail;
   return r.score >= r.threshold ? reports::Verdict::Pass : reports::Verdict::Fail;

@@ -222,14 +222,19 @@ GradeResult invalid_reference_failures() {
   result.invalid_reasons = {
       "2 tests fail on the reference implementation: a test that rejects the correct code is "
       "wrong."};
-  result.reference_failures = {
-      {"Accumulate.HandExample", 20240611,
-       "accumulate_test.cpp:14: Failure\nExpected equality of these values:\n  grad\n    Which is: "
-       "0.25\n  0.5",
-       "tinyllm-grade reproduce submissions/barbara --test Accumulate.HandExample --seed 20240611"},
-      {"Scaler.SkipsInfSteps", 77,
-       "Falsifiable after 3 tests\nstd::tuple<float>: (inf)\nscaler_test.cpp:9: scale | grows",
-       "tinyllm-grade reproduce submissions/barbara --test Scaler.SkipsInfSteps --seed 77"},
+  // (probe branch: the smallest compile fix, reference failures as invalid tests; the reports
+  // helper owns this fixture.)
+  result.invalid_tests = {
+      {"Accumulate.HandExample",
+       {{"reference", 20240611,
+         "accumulate_test.cpp:14: Failure\nExpected equality of these values:\n  grad\n    Which "
+         "is: 0.25\n  0.5",
+         "tinyllm-grade reproduce submissions/barbara --test Accumulate.HandExample --seed "
+         "20240611"}}},
+      {"Scaler.SkipsInfSteps",
+       {{"reference", 77,
+         "Falsifiable after 3 tests\nstd::tuple<float>: (inf)\nscaler_test.cpp:9: scale | grows",
+         "tinyllm-grade reproduce submissions/barbara --test Scaler.SkipsInfSteps --seed 77"}}},
   };
   return result;
 }
@@ -305,7 +310,7 @@ GradeResult failure_that_printed(int lines) {
   GradeResult result = invalid_reference_failures();
   std::string message;
   for (int i = 1; i <= lines; ++i) message += "printed line " + std::to_string(i) + "\n";
-  result.reference_failures[0].message = message;
+  result.invalid_tests[0].failures[0].message = message;
   return result;
 }
 

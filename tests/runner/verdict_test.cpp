@@ -50,7 +50,7 @@ TEST(Verdict, score_below_threshold_fails) {
 // Catches: a suite that rejects the reference graded PASS or FAIL on its score instead of INVALID.
 TEST(Verdict, failure_on_the_reference_is_invalid_whatever_the_score) {
   auto r = with_statuses({MutantStatus::Killed}, 0.8);
-  r.reference_failures.push_back({"A.t", 1, "boom", "./suite"});
+  r.invalid_tests.push_back({"A.t", {{"reference", 1, "boom", "./suite"}}});
   EXPECT_EQ(decide_verdict(r), Verdict::Invalid);
 }
 
