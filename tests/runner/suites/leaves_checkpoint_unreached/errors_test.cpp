@@ -94,5 +94,4 @@ TEST(CourseErrors, bad_micro_batches) {
   EXPECT_FALSE(model.weight.has_grad()) << "nothing is backpropagated before the check";
 }
 
-
 }  // namespace
