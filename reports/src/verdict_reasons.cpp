@@ -57,7 +57,8 @@ std::string graded_set(const GradeResult& result) {
 
 std::string score_line(const GradeResult& result) {
   const int total = static_cast<int>(result.mutants.size());
-  const int detected = total - count_status(result, MutantStatus::Survived);
+  const int detected = total - count_status(result, MutantStatus::Survived) -
+                       count_status(result, MutantStatus::NoCoverage);
   return fmt::format("{}/{} mutants detected ({}), threshold {}", detected, total,
                      percent(result.score), percent(result.threshold));
 }
