@@ -13,6 +13,7 @@
 #include "build_info.hpp"
 #include "parallel_for.hpp"
 #include "precompiled_header.hpp"
+#include "probe_listener_object.hpp"
 #include "process.hpp"
 
 namespace tinyllm::runner {
@@ -46,7 +47,11 @@ Toolchain default_toolchain(const fs::path& source_dir, const fs::path& build_di
   t.cxx_flags = split_words(build_info::suite_cxx_flags);
   t.include_dirs = learner_include_dirs(source_dir);
   t.reference_library_dir = build_dir / "variants" / "reference";
-  t.link_libraries = split_words(build_info::suite_link_libraries);
+  // The probe listener first: an object, always linked; it tells the probe library which test
+  // runs and does nothing with any other library (probe_listener/probe_listener.cpp).
+  t.link_libraries = {build_info::probe_listener_object};
+  for (std::string& library : split_words(build_info::suite_link_libraries))
+    t.link_libraries.push_back(std::move(library));
   t.precompiled_header = precompiled_header_flags(build_dir, t);
   return t;
 }

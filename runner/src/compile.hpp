@@ -12,8 +12,9 @@ struct Toolchain {
   std::vector<std::string> cxx_flags;  // -std=c++20 ...
   std::vector<std::filesystem::path> include_dirs;
   std::filesystem::path reference_library_dir;  // holds libtinyllm_oracle.so
-  std::vector<std::string> link_libraries;      // after -ltinyllm_oracle
-  double timeout_seconds = 600;                 // per compiler or linker call
+  // After -ltinyllm_oracle: the probe listener's object, then the libraries.
+  std::vector<std::string> link_libraries;
+  double timeout_seconds = 600;  // per compiler or linker call
   // The flags that read the build's precompiled header of what every suite includes
   // (precompiled_header.hpp); empty: none, suites are compiled without.
   std::vector<std::string> precompiled_header;

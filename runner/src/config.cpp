@@ -235,6 +235,7 @@ void to_json(nlohmann::json& out, const Config& c) {
          {"mutants", reports::to_string(c.mutant_set)},
          {"jobs", c.jobs},
          {"validity", reports::to_string(c.validity)},
+         {"reach", c.reach},
          {"seed", c.seed},
          {"reference_seeds", c.reference_seeds},
          {"timeout_factor", c.timeout_factor},
@@ -272,7 +273,7 @@ Config load_config(const std::filesystem::path& path, Config c) {
   }
   Reader in(file);
   in.only_keys(root,
-               {"threshold", "required", "reveal", "mutants", "validity", "jobs", "seeds",
+               {"threshold", "required", "reveal", "mutants", "validity", "reach", "jobs", "seeds",
                 "timeout", "limits", "sandbox", "reports", "paths"},
                "the top level");
   if (const auto* n = root.get("threshold")) {
@@ -328,6 +329,14 @@ Config load_config(const std::filesystem::path& path, Config c) {
     std::int64_t j = in.integer(*n, "jobs");
     if (j < 0) in.fail(*n, "'jobs' must be 0 (every core) or more");
     c.jobs = static_cast<int>(j);
+  }
+  if (const auto* n = root.get("reach")) {
+    const auto reach = n->value_exact<bool>();
+    if (!reach)
+      in.fail(*n,
+              "'reach' must be true (one probe run; unreached mutants are "
+              "NoCoverage and not run) or false (every mutant runs)");
+    c.reach = *reach;
   }
   if (const auto* n = root.get("seeds")) read_seeds(in, in.table(*n, "seeds"), c);
   if (const auto* n = root.get("timeout")) read_timeout(in, in.table(*n, "timeout"), c);

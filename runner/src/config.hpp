@@ -60,6 +60,9 @@ struct Config {
   // How invalid tests (failing on the reference or a wheat) count: per test, they are dropped and
   // named and the rest graded; strict, any of them makes the grade INVALID.
   reports::Validity validity = reports::Validity::PerTest;
+  // One probe run finds which mutants' code the suite reaches; the others are NoCoverage and are
+  // not run (reach.hpp). false: every mutant runs.
+  bool reach = true;
 
   std::uint64_t seed = 20261201;                        // the grading seed (RapidCheck's seed=)
   std::vector<std::uint64_t> reference_seeds = {1, 2};  // more seeds the reference must pass

@@ -17,7 +17,7 @@ namespace {
 
 reports::MutantStatus status_named(const std::string& name) {
   for (auto s : {reports::MutantStatus::Killed, reports::MutantStatus::Survived,
-                 reports::MutantStatus::Timeout})
+                 reports::MutantStatus::Timeout, reports::MutantStatus::NoCoverage})
     if (name == reports::to_string(s)) return s;
   throw json::other_error::create(501, "unknown status '" + name + "'", nullptr);
 }

@@ -13,6 +13,7 @@
 #include "errors.hpp"
 #include "parallel_for.hpp"
 #include "process.hpp"
+#include "reach.hpp"
 #include "sandbox.hpp"
 #include "tinyllm/reports/whole_file.hpp"
 #include "validity.hpp"
@@ -179,15 +180,24 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   const std::vector<std::string> run_arguments = validity.run_arguments;
   const std::vector<std::string>& expected_tests = validity.valid_tests;
 
-  // (Reach hooks in here: one probe run of the reference with `run_arguments` marks the mutants
-  // no valid test reaches, which then need no run.)
-
-  // 3. Every variant with the grading seed, no shrinking, in an order the suite cannot predict.
   const double reference_seconds = validity.run_seconds.front();
   const double timeout =
       reference_seconds * config.timeout_factor + config.timeout_constant_seconds;
-  std::vector<std::size_t> order(result.mutants.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+
+  // 3. Reach: one run on the probe library; the mutants no test reaches are NoCoverage, not run.
+  if (config.reach) {
+    const PhaseProgress probe_progress(request.progress, GradePhase::Probe, 1, 1);
+    RunRequest probe_run = make_request(kProbeVariant, config.seed, false, timeout);
+    probe_run.arguments = run_arguments;
+    timings->probe_seconds = measure_reach(request.build_dir, probe_run, expected_tests, result);
+  }
+
+  // 4. Every other mutant with the grading seed, no shrinking, in an order the suite cannot
+  // predict.
+
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < result.mutants.size(); ++i)
+    if (result.mutants[i].status != reports::MutantStatus::NoCoverage) order.push_back(i);
   std::random_device device;
   std::shuffle(order.begin(), order.end(), std::mt19937_64(device()));
   PhaseProgress mutant_progress(request.progress, GradePhase::Mutants,
@@ -207,7 +217,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
     mutant_progress.run_finished(seconds_since(began), m.mutant.id);
   });
 
-  // 4. Score.
+  // 5. Score.
   int detected = 0;
   for (const auto& m : result.mutants) detected += reports::detected(m.status) ? 1 : 0;
   result.score = result.mutants.empty()

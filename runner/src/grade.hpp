@@ -41,6 +41,7 @@ struct GradeTimings {
   std::vector<double> reference_seconds;
   std::vector<double> wheat_seconds;
   int validity_rounds = 0;  // rounds of validity runs (validity.hpp); 1 when every test is valid
+  double probe_seconds = 0;  // the probe run (reach.hpp); 0 when there was none
 };
 
 // Returns the grade, and its timings in `timings` when given. Throws UsageError when a variant

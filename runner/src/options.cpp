@@ -51,8 +51,11 @@ po::options_description grading_options(CommonOptions& o) {
       "(a correct alternative implementation) is invalid: it is named and left out, and the "
       "valid tests are graded; strict: any invalid test makes the grade INVALID")(
       "isolation", po::value(&o.isolation)->value_name("MODE"),
-      "auto, namespaces or plain (see docs/configuration.md)")("quiet,q", po::bool_switch(&o.quiet),
-                                                               "no progress line on stderr");
+      "auto, namespaces or plain (see docs/configuration.md)")(
+      "no-reach", po::bool_switch(&o.no_reach),
+      "no probe run: every mutant runs, none is NoCoverage (default: reach = true, one run of the "
+      "probe library finds the mutants no test reaches, which are NoCoverage and not run)")(
+      "quiet,q", po::bool_switch(&o.quiet), "no progress line on stderr");
   return d;
 }
 
@@ -118,6 +121,7 @@ Config resolve_config(const CommonOptions& o) {
     if (!validity) throw UsageError("--validity must be per-test or strict, not " + o.validity);
     c.validity = *validity;
   }
+  if (o.no_reach) c.reach = false;
   if (!o.output.empty()) c.report_folder = o.output;
   if (!o.build_dir.empty()) c.build_dir = o.build_dir;
   if (!o.source_dir.empty()) c.source_dir = o.source_dir;

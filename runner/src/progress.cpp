@@ -40,6 +40,9 @@ std::string progress_text(const GradeProgress& p, double phase_seconds) {
       return fmt::format("compiling the suite, {}", format_duration(phase_seconds));
     case GradePhase::Reference:
       return fmt::format("the reference ({} seeds): {}/{} runs", p.total, p.done, p.total);
+    case GradePhase::Probe:
+      return fmt::format("the probe run (which code the tests reach), {}",
+                         format_duration(phase_seconds));
     case GradePhase::Mutants: {
       std::string text = fmt::format("mutants {}/{}", p.done, p.total);
       if (const double left = seconds_left(p); left >= 0 && p.done < p.total)
@@ -58,6 +61,8 @@ std::string phase_line(const GradeProgress& p) {
       return "tinyllm-grade: compiling the suite";
     case GradePhase::Reference:
       return fmt::format("tinyllm-grade: the reference ({} seeds)", p.total);
+    case GradePhase::Probe:
+      return "tinyllm-grade: the probe run (which code the tests reach)";
     case GradePhase::Mutants:
       return fmt::format("tinyllm-grade: mutants ({} runs, {} at a time)", p.total, p.jobs);
   }

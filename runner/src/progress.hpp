@@ -13,7 +13,8 @@
 
 namespace tinyllm::runner {
 
-enum class GradePhase { Compiling, Reference, Mutants };
+// Probe: the one probe run that finds which mutants' code the tests reach (reach.hpp).
+enum class GradePhase { Compiling, Reference, Probe, Mutants };
 
 // Where a grade is: its phase and that phase's runs so far.
 struct GradeProgress {

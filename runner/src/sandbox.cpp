@@ -76,15 +76,16 @@ std::optional<StatusRecord> first_record(const ChildPlan& plan, const std::strin
   return record;
 }
 
-// Plain mode: the result file, read from the run's folder on the host.
-std::optional<std::string> read_plain_result(const ChildPlan& plan) {
+// Plain mode: a file the run wrote in its result folder (the result file or the probe record),
+// read from the run's folder on the host.
+std::optional<std::string> read_plain_file(const std::string& path) {
   struct Bytes {
     std::string text;
     bool too_big = false;
   } bytes;
   std::array<char, 1 << 16> buffer;
   detail::read_result_file(
-      plan.result_file.c_str(), buffer.data(), buffer.size(),
+      path.c_str(), buffer.data(), buffer.size(),
       [](void* context, const char* data, std::size_t size) {
         auto& b = *static_cast<Bytes*>(context);
         b.too_big = b.too_big || b.text.size() + size > kMaxResultBytes;
@@ -93,6 +94,24 @@ std::optional<std::string> read_plain_result(const ChildPlan& plan) {
       &bytes);
   if (bytes.too_big || bytes.text.empty()) return std::nullopt;
   return std::move(bytes.text);
+}
+
+// Namespaces, probe run: the status pipe held the record, the result file's bytes, the probe
+// record's bytes and a ProbeTrailer giving both sizes. Anything inconsistent gives neither.
+void split_probe_run(const std::string& bytes, SandboxRun& run) {
+  detail::ProbeTrailer trailer;
+  if (bytes.size() < sizeof(StatusRecord) + sizeof trailer) return;
+  std::memcpy(&trailer, bytes.data() + bytes.size() - sizeof trailer, sizeof trailer);
+  if (trailer.magic != detail::kProbeTrailerMagic || trailer.result_bytes > kMaxResultBytes ||
+      trailer.probe_bytes > kMaxResultBytes ||
+      sizeof(StatusRecord) + trailer.result_bytes + trailer.probe_bytes + sizeof trailer !=
+          bytes.size())
+    return;
+  const std::size_t result_bytes = static_cast<std::size_t>(trailer.result_bytes);
+  if (result_bytes > 0) run.result_json = bytes.substr(sizeof(StatusRecord), result_bytes);
+  if (trailer.probe_exists != 0)
+    run.probe_record = bytes.substr(sizeof(StatusRecord) + result_bytes,
+                                    static_cast<std::size_t>(trailer.probe_bytes));
 }
 
 std::string last_started_test(const std::string& output) {
@@ -122,12 +141,17 @@ SandboxRun collect(const ChildPlan& plan, const Supervision& seen) {
     else
       run.exit_code = WEXITSTATUS(seen.wait_status);
   }
-  if (plan.namespaces) {
+  if (plan.namespaces && !plan.probe_file.empty()) {
+    split_probe_run(seen.status_bytes, run);
+  } else if (plan.namespaces) {
     if (record && seen.status_bytes.size() > sizeof *record &&
         seen.status_bytes.size() - sizeof *record <= kMaxResultBytes)
       run.result_json = seen.status_bytes.substr(sizeof *record);
-  } else if (!seen.stopped_for) {
-    run.result_json = read_plain_result(plan);
+  } else {
+    if (!seen.stopped_for) run.result_json = read_plain_file(plan.result_file);
+    if (!plan.probe_file.empty() &&
+        std::filesystem::is_regular_file(std::filesystem::symlink_status(plan.probe_file)))
+      run.probe_record = read_plain_file(plan.probe_file).value_or("");
   }
   run.output = seen.output.text();
   run.last_started_test = last_started_test(seen.output.tail);

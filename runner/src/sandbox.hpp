@@ -22,6 +22,10 @@ struct RunRequest {
   ResourceLimits limits;
   Isolation isolation = Isolation::Plain;  // resolved: Namespaces or Plain
   std::filesystem::path scratch_root;      // host folder for per-run folders (neutral names)
+  // A probe run: TINYLLM_PROBE_FILE names a file in the run's private result folder, where the
+  // probe library records the sites the tests reach (reach.hpp); SandboxRun::probe_record
+  // returns it.
+  bool probe = false;
 };
 
 enum class RunEnding { Exited, Signaled, TimedOut, OutputLimit };
@@ -35,6 +39,9 @@ struct SandboxRun {
   std::optional<std::string> result_json;  // GoogleTest's JSON output, when the run wrote one
   std::string output;                      // stdout and stderr: the start and the end
   std::string last_started_test;           // the last "[ RUN      ] Suite.Test" line's name
+  // A probe run's record ("<site>\t<test>" lines), when the run created one (empty: no site was
+  // reached).
+  std::optional<std::string> probe_record;
 };
 
 // Returns how the run went. Throws SandboxSetupError (errors.hpp) when a step of the sandbox's

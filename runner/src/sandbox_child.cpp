@@ -159,13 +159,28 @@ int namespace_init(void* arg) {
   write_all(plan.status_fd, &r, sizeof r);
   // Nothing else runs now, so the file cannot change under us.
   static char buffer[1 << 16];
-  int status_fd = plan.status_fd;
-  read_result_file(
-      plan.result_file.c_str(), buffer, sizeof buffer,
-      [](void* fd, const char* data, std::size_t size) {
-        write_all(*static_cast<int*>(fd), data, size);
-      },
-      &status_fd);
+  static struct Sent {
+    int fd;
+    std::uint64_t bytes;
+  } sent;
+  sent = {plan.status_fd, 0};
+  const ByteSink send = [](void* context, const char* data, std::size_t size) {
+    auto& to = *static_cast<Sent*>(context);
+    write_all(to.fd, data, size);
+    to.bytes += size;
+  };
+  read_result_file(plan.result_file.c_str(), buffer, sizeof buffer, send, &sent);
+  if (!plan.probe_file.empty()) {
+    ProbeTrailer trailer;
+    struct stat probe_stat {};
+    trailer.probe_exists =
+        lstat(plan.probe_file.c_str(), &probe_stat) == 0 && S_ISREG(probe_stat.st_mode) ? 1 : 0;
+    trailer.result_bytes = sent.bytes;
+    sent.bytes = 0;
+    read_result_file(plan.probe_file.c_str(), buffer, sizeof buffer, send, &sent);
+    trailer.probe_bytes = sent.bytes;
+    write_all(plan.status_fd, &trailer, sizeof trailer);
+  }
   _exit(0);
 }
 

@@ -113,6 +113,16 @@ struct StatusRecord {
   std::int32_t step_index = -1;      // SetupFailed in PrepareRoot: the index in ChildPlan::steps
 };
 
+// With a probe record (ChildPlan::probe_file), PID 1 sends after the result file's bytes the
+// record's bytes, then this trailer, which says where one ends and the other begins.
+constexpr std::uint32_t kProbeTrailerMagic = 0x7470726fu;
+struct ProbeTrailer {
+  std::uint64_t result_bytes = 0;
+  std::uint64_t probe_bytes = 0;
+  std::uint32_t magic = kProbeTrailerMagic;
+  std::uint32_t probe_exists = 0;  // 1: the run created the probe record (it may be empty)
+};
+
 struct Limit {
   int resource;
   rlim_t value;
@@ -127,6 +137,9 @@ struct ChildPlan {
   bool drop_uid = false;
   std::vector<Limit> limits;
   std::string executable, work_dir, result_file;
+  // The probe record the probe library writes (TINYLLM_PROBE_FILE), beside the result file; empty
+  // when the run is not a probe run.
+  std::string probe_file;
   std::vector<std::string> argv_storage, env_storage;
   std::vector<char*> argv, envp;
 
@@ -144,17 +157,18 @@ struct ChildPlan {
 [[noreturn]] void become_suite(const ChildPlan& plan);
 
 // PID 1 of the run's namespaces (arg: the ChildPlan): builds the root, starts the suite, reports
-// how it ended on status_fd with its result file, then exits, ending every process left.
+// how it ended on status_fd with its result file (and, for a probe run, its probe record and a
+// ProbeTrailer), then exits, ending every process left.
 int namespace_init(void* arg);
 
 // Receives bytes: `context` is the caller's, `data` holds `size` bytes.
 using ByteSink = void (*)(void* context, const char* data, std::size_t size);
 
-// The one reader of a run's GoogleTest result file, for both isolation modes: opens `path`
-// refusing links, FIFOs and devices (the suite wrote it and may have planted anything there) and
-// passes its bytes to `sink` piece by piece through `buffer`. Gives nothing when there is no
-// regular file. Allocates nothing itself: PID 1 calls it after clone, with a sink that writes to
-// the status pipe.
+// The one reader of a run's GoogleTest result file (and probe record), for both isolation modes:
+// opens `path` refusing links, FIFOs and devices (the suite wrote it and may have planted anything
+// there) and passes its bytes to `sink` piece by piece through `buffer`. Gives nothing when there
+// is no regular file. Allocates nothing itself: PID 1 calls it after clone, with a sink that writes
+// to the status pipe.
 void read_result_file(const char* path, char* buffer, std::size_t buffer_size, ByteSink sink,
                       void* context);
 

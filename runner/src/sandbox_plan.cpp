@@ -151,6 +151,7 @@ PlannedRun::PlannedRun(const RunRequest& request)
     plan.executable = "/grade/suite";
     plan.work_dir = "/work";
     plan.result_file = "/grade/result/result.json";
+    if (request.probe) plan.probe_file = "/grade/result/probe.txt";
     lib_dir = "/grade/lib";
     tmp_dir = "/tmp";
   } else {
@@ -163,6 +164,7 @@ PlannedRun::PlannedRun(const RunRequest& request)
     plan.executable = fs::absolute(request.executable).string();
     plan.work_dir = (run_dir / "work").string();
     plan.result_file = (run_dir / "result" / "result.json").string();
+    if (request.probe) plan.probe_file = (run_dir / "result" / "probe.txt").string();
     lib_dir = (run_dir / "lib").string();
     tmp_dir = (run_dir / "tmp").string();
   }
@@ -172,6 +174,7 @@ PlannedRun::PlannedRun(const RunRequest& request)
   plan.env_storage = {"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + plan.work_dir,
                       "TMPDIR=" + tmp_dir, "LANG=C.UTF-8", "LD_LIBRARY_PATH=" + lib_dir};
   for (const auto& e : request.environment) plan.env_storage.push_back(e);
+  if (request.probe) plan.env_storage.push_back("TINYLLM_PROBE_FILE=" + plan.probe_file);
   for (auto& a : plan.argv_storage) plan.argv.push_back(a.data());
   plan.argv.push_back(nullptr);
   for (auto& e : plan.env_storage) plan.envp.push_back(e.data());

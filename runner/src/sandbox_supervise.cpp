@@ -164,7 +164,8 @@ Supervision supervise_run(const RunRequest& request, ChildPlan& plan) {
     if (fds[1].revents != 0) {
       ssize_t n = read(status.read_end, buffer.data(), buffer.size());
       if (n > 0) {
-        if (seen.status_bytes.size() < kMaxResultBytes + sizeof(StatusRecord))
+        if (seen.status_bytes.size() <
+            kMaxResultBytes + sizeof(StatusRecord) + sizeof(detail::ProbeTrailer))
           seen.status_bytes.append(buffer.data(), static_cast<std::size_t>(n));
       } else if (n == 0 || errno != EINTR) {
         status_open = false;

@@ -29,12 +29,14 @@ SelfcheckReport check_against_catalog(const reports::GradeResult& course) {
       }
       if (std::find(m.killed_by.begin(), m.killed_by.end(), expected) != m.killed_by.end())
         continue;
-      report.disagreements.push_back(fmt::format(
-          "mutant {} ({}): the catalog says {} catches it, but {} ({})", m.mutant.id,
-          m.mutant.title, expected,
-          m.status == reports::MutantStatus::Survived ? "the test passed against it"
-                                                      : "the run did not show that test failing",
-          m.reason));
+      report.disagreements.push_back(
+          fmt::format("mutant {} ({}): the catalog says {} catches it, but {} ({})", m.mutant.id,
+                      m.mutant.title, expected,
+                      m.status == reports::MutantStatus::Survived ? "the test passed against it"
+                      : m.status == reports::MutantStatus::NoCoverage
+                          ? "no test runs its code (NoCoverage)"
+                          : "the run did not show that test failing",
+                      m.reason));
     }
   }
   std::map<std::vector<std::string>, std::vector<std::string>> by_tests;
@@ -59,6 +61,8 @@ void write_kill_matrix(const reports::GradeResult& course, std::ostream& out) {
       char mark = '.';
       if (m.status == reports::MutantStatus::Timeout)
         mark = 'T';
+      else if (m.status == reports::MutantStatus::NoCoverage)
+        mark = '-';
       else if (killed)
         mark = m.killed_by_failed_tests ? 'X' : 'C';
       out << "  " << mark;

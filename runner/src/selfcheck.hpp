@@ -20,7 +20,8 @@ struct SelfcheckReport {
 SelfcheckReport check_against_catalog(const reports::GradeResult& course);
 
 // Writes the kill matrix: one row per test, one column per mutant ('X' the test failed, 'T' the
-// mutant timed out, 'C' the run crashed or was stopped during that test, '.' it passed).
+// mutant timed out, 'C' the run crashed or was stopped during that test, '-' the mutant is
+// NoCoverage: no test runs its code, so it was not run; '.' it passed).
 void write_kill_matrix(const reports::GradeResult& course, std::ostream& out);
 
 }  // namespace tinyllm::runner

@@ -6,9 +6,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "catalog.hpp"
 #include "errors.hpp"
+#include "options.hpp"
 
 namespace fs = std::filesystem;
 using namespace tinyllm::runner;
@@ -188,4 +190,18 @@ TEST(Config, example_file_documents_exactly_the_defaults) {
   EXPECT_EQ(example.isolation, d.isolation);
   EXPECT_EQ(example.report_formats, d.report_formats);
   EXPECT_EQ(example.elements_bundle, d.elements_bundle);
+}
+
+// Catches: the reach switch not read from the file (or --no-reach not applied), or a value that is
+// not a boolean accepted as one.
+TEST(Config, reach_is_a_boolean_on_by_default) {
+  EXPECT_TRUE(default_config().reach);
+  EXPECT_FALSE(load_config(write_file("reach", "reach = false\n"), default_config()).reach);
+  EXPECT_THROW(load_config(write_file("reach_text", "reach = \"no\"\n"), default_config()),
+               UsageError);
+  CommonOptions options;
+  options.no_reach = true;
+  EXPECT_FALSE(resolve_config(options).reach);
+  nlohmann::json json = default_config();
+  EXPECT_EQ(json.at("reach"), true);
 }

@@ -188,13 +188,16 @@ TEST(GraderExamples, thorough_example_passes) {
   EXPECT_TRUE(found) << files.dump();
 }
 
-// Catches: examples/partial not failing with exactly the four survivors its README names.
+// Catches: examples/partial not failing with exactly the four survivors its README names. A
+// survivor whose code no test runs is NoCoverage (reach), the others Survived: both undetected.
 TEST(GraderExamples, partial_example_fails_with_its_four_survivors) {
   if (!fs::is_directory(examples / "partial")) GTEST_SKIP() << "examples/partial not here yet";
   Graded g = grade_example("partial");
   EXPECT_EQ(g.status, 1) << g.output;
-  for (const char* id : {"s06", "s13", "s16", "s22"})
-    EXPECT_EQ(status_of(g.output, id), "Survived") << id << "\n" << g.output;
+  for (const char* id : {"s06", "s13", "s16", "s22"}) {
+    const std::string status = status_of(g.output, id);
+    EXPECT_TRUE(status == "Survived" || status == "NoCoverage") << id << "\n" << g.output;
+  }
 }
 
 // Catches: examples/invalid's wrong test not named with its reproduce command, graded on its own

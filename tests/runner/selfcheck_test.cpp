@@ -89,3 +89,20 @@ TEST(Selfcheck, kill_matrix_tells_a_crash_from_a_failed_test_by_how_it_was_kille
   EXPECT_NE(out.str().find("Course.a  .  X"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("Course.b  C  ."), std::string::npos) << out.str();
 }
+
+// Catches: a NoCoverage mutant drawn as '.' (as if each test ran it and passed) in the kill
+// matrix, and a catalog disagreement that blames the test rather than saying no test ran the code.
+TEST(Selfcheck, kill_matrix_marks_no_coverage_mutants_apart) {
+  GradeResult r = course();
+  MutantResult unreached = mutant("s01", {"Course.a"}, {});
+  unreached.status = MutantStatus::NoCoverage;
+  unreached.reason = "no test runs its code";
+  r.mutants = {unreached, mutant("s02", {}, {})};
+  std::ostringstream out;
+  write_kill_matrix(r, out);
+  EXPECT_NE(out.str().find("Course.a  -  ."), std::string::npos) << out.str();
+  const auto report = check_against_catalog(r);
+  ASSERT_EQ(report.disagreements.size(), 1u);
+  EXPECT_NE(report.disagreements[0].find("NoCoverage"), std::string::npos)
+      << report.disagreements[0];
+}

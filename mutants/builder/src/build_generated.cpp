@@ -8,6 +8,7 @@
 #include <set>
 
 #include "mutant_objects.hpp"
+#include "probe_build.hpp"
 #include "tinyllm/builder/build_error.hpp"
 #include "tinyllm/builder/content_hash.hpp"
 #include "tinyllm/builder/equivalence.hpp"
@@ -89,6 +90,11 @@ void write_depfile(const BuildOptions& options, const std::vector<ModuleFile>& f
     inputs.insert(file.reference.source);
     inputs.insert(file.header.headers.begin(), file.header.headers.end());
   }
+  if (!options.probe_dir.empty()) {
+    inputs.insert(options.probe_dir / "runtime.cpp");
+    inputs.insert(options.probe_dir / "prelude.hpp");
+  }
+  if (!options.catalog.empty()) inputs.insert(fs::weakly_canonical(options.catalog));
   std::string text = depfile_path(options.variants_dir / kManifestName) + ":";
   for (const fs::path& input : inputs) text += " \\\n  " + depfile_path(input);
   write_file_atomically(options.depfile, text + "\n");
@@ -116,7 +122,7 @@ BuildSummary build_generated_variants(const BuildOptions& options) {
   fs::create_directories(options.cache_dir);
   const std::vector<ModuleFile> files = prepare_module_files(options);
   const std::vector<GeneratedMutant> mutants = generated_mutants(options, files);
-  const CompiledMutants compiled = compile_mutants(options, files, mutants);
+  CompiledMutants compiled = compile_mutants(options, files, mutants);
   const std::vector<Equivalence> outcomes = classify(files, mutants, compiled);
 
   std::map<std::string, const ModuleFile*> file_named;
@@ -144,12 +150,16 @@ BuildSummary build_generated_variants(const BuildOptions& options) {
   summary.linked = linked.linked;
   summary.removed = linked.removed;
 
+  const ProbeOutcome probe = build_probe_library(options, files, mutants, compiled);
+  summary.probe_sites = probe.sites;
+  summary.probe_linked = probe.linked;
+
   // Rewritten only when it or a library changed: what reads it (the course suite's yardstick)
   // then reruns exactly when there is something new to grade (Ninja's restat).
   const fs::path manifest = options.variants_dir / kManifestName;
   const std::string text = manifest_json(options.files, mutants, outcomes).dump(2) + "\n";
-  if (summary.linked > 0 || summary.removed > 0 || !fs::exists(manifest) ||
-      read_file(manifest) != text) {
+  if (summary.linked > 0 || summary.removed > 0 || probe.linked || probe.written ||
+      !fs::exists(manifest) || read_file(manifest) != text) {
     write_file_atomically(manifest, text);
     summary.manifest_written = true;
   }

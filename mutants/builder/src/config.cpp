@@ -48,12 +48,14 @@ BuildOptions parse_config(const std::string& text, const std::string& name) {
   options.variants_dir = take("variants_dir");
   options.cache_dir = take("cache_dir");
   options.depfile = take("depfile");
+  if (values.contains("probe_dir")) options.probe_dir = take("probe_dir");
+  if (values.contains("catalog")) options.catalog = take("catalog");
   options.files =
       values.contains("files") ? split_list(take("files")) : generator::default_module_files();
   if (!values.empty())
     throw BuildError(name + ": unknown key " + values.begin()->first +
                      " (known: source_root, compile_commands, reference_objects, link_command, "
-                     "variants_dir, cache_dir, depfile, files)");
+                     "variants_dir, cache_dir, depfile, files, probe_dir, catalog)");
   return options;
 }
 

@@ -16,7 +16,9 @@ void print_help() {
                               [--quiet]
 
 Builds one variant library per generated mutant of the module's files, at
-<build>/variants/<id>/libtinyllm_oracle.so, and the manifest <build>/variants/generated.json.
+<build>/variants/<id>/libtinyllm_oracle.so, and the manifest <build>/variants/generated.json;
+and the probe library <build>/variants/probe/libtinyllm_oracle.so with its sites,
+<build>/variants/probe.json (the reference recording which mutants' code a suite runs).
 The build runs it (target tinyllm_generated_variants); FILE is written by CMake:
 <build>/mutants/builder/generated-variants.conf.
 
@@ -82,7 +84,9 @@ int main(int argc, char** argv) {
       std::cerr << "tinyllm-build-generated: " << summary.raw << " mutants: " << summary.built
                 << " built, " << summary.equivalent << " equivalent, " << summary.duplicate
                 << " duplicate; " << summary.compiled << " compiled, " << summary.linked
-                << " linked, " << summary.removed << " removed in " << seconds.count() << " s\n";
+                << " linked, " << summary.removed
+                << " removed; probe library: " << summary.probe_sites << " sites"
+                << (summary.probe_linked ? ", linked" : "") << " in " << seconds.count() << " s\n";
   } catch (const BuildError& e) {
     std::cerr << "tinyllm-build-generated: " << e.what() << "\n";
     return 1;

@@ -122,6 +122,23 @@ std::string mutated_source(const std::string& text, const generator::GeneratedMu
   return text.substr(0, mutant.start.offset) + mutant.replacement + text.substr(mutant.end.offset);
 }
 
+std::vector<fs::path> compile_sources(const BuildOptions& options,
+                                      const std::vector<const ModuleFile*>& files,
+                                      const std::vector<std::string>& sources,
+                                      const std::vector<std::string>& labels,
+                                      const std::string& phase, CompiledMutants& compiled) {
+  std::vector<CompileJob> jobs;
+  for (std::size_t i = 0; i < sources.size(); ++i)
+    jobs.push_back(make_job(*files[i], sources[i], {}, labels[i]));
+  compiled.compiled += compile_all(jobs, options, phase);
+  std::vector<fs::path> objects;
+  for (const CompileJob& job : jobs) {
+    objects.push_back(object_path(options.cache_dir, job.key));
+    compiled.used.insert(job.key + ".o");
+  }
+  return objects;
+}
+
 CompiledMutants compile_mutants(const BuildOptions& options, const std::vector<ModuleFile>& files,
                                 const std::vector<generator::GeneratedMutant>& mutants) {
   CompiledMutants result;

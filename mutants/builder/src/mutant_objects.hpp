@@ -34,6 +34,17 @@ struct CompiledMutants {
 // mutant's original text at its offsets.
 std::string mutated_source(const std::string& text, const generator::GeneratedMutant& mutant);
 
+// Returns the object of `source` compiled with `file`'s reference flags (no precompiled header),
+// from options.cache_dir/objects or compiled now, `phase` naming the work in the progress and
+// `labels` (parallel to `sources`) naming each source in an error. Adds the objects' cache entries
+// to `used` and returns how many were compiled through `compiled`.
+std::vector<std::filesystem::path> compile_sources(const BuildOptions& options,
+                                                   const std::vector<const ModuleFile*>& files,
+                                                   const std::vector<std::string>& sources,
+                                                   const std::vector<std::string>& labels,
+                                                   const std::string& phase,
+                                                   CompiledMutants& compiled);
+
 // Compiles (or finds in options.cache_dir/objects) every file's baseline and every mutant.
 CompiledMutants compile_mutants(const BuildOptions& options, const std::vector<ModuleFile>& files,
                                 const std::vector<generator::GeneratedMutant>& mutants);

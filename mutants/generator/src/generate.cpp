@@ -11,6 +11,7 @@
 #include "literal_sites.hpp"
 #include "operator_sites.hpp"
 #include "parse.hpp"
+#include "probe_points.hpp"
 #include "source_text.hpp"
 #include "stable_id.hpp"
 #include "statement_sites.hpp"
@@ -19,8 +20,8 @@
 namespace tinyllm::generator {
 namespace {
 
-std::vector<GeneratedMutant> mutants_of_file(CXIndex index, const GeneratorOptions& options,
-                                             const std::string& file) {
+clang::UnitHandle parse_module_file(CXIndex index, const GeneratorOptions& options,
+                                    const std::string& file) {
   const std::filesystem::path path = options.root / file;
   if (!std::filesystem::is_regular_file(path))
     throw GeneratorError("no such file: " + path.string() + " (files are relative to the root " +
@@ -29,9 +30,14 @@ std::vector<GeneratedMutant> mutants_of_file(CXIndex index, const GeneratorOptio
   for (const std::string& folder : options.include_dirs)
     flags.push_back("-I" + (options.root / folder).string());
   flags.insert(flags.end(), options.extra_flags.begin(), options.extra_flags.end());
+  return parse_file(index, path, flags);
+}
 
-  const clang::UnitHandle unit = parse_file(index, path, flags);
-  const SourceText source(path);
+std::vector<GeneratedMutant> mutants_of_file(CXIndex index, const GeneratorOptions& options,
+                                             const std::string& file) {
+  const clang::UnitHandle unit = parse_module_file(index, options, file);
+  const SourceText source(options.root / file);
+  const std::vector<clang::ByteRange> statements = block_statements(unit.get());
   std::vector<Site> sites = collect_sites(unit.get());
   std::stable_sort(sites.begin(), sites.end(), [](const Site& a, const Site& b) {
     return std::tie(a.range.begin, a.range.end) < std::tie(b.range.begin, b.range.end);
@@ -53,6 +59,8 @@ std::vector<GeneratedMutant> mutants_of_file(CXIndex index, const GeneratorOptio
     m.readable = readable_key(key);
     m.start = source.position(site.range.begin);
     m.end = source.position(site.range.end);
+    if (const std::optional<unsigned> probe = probe_offset(statements, site.range))
+      m.probe = source.position(*probe);
     mutants.push_back(std::move(m));
   }
   return mutants;
@@ -93,6 +101,23 @@ std::vector<GeneratedMutant> generate_mutants(const GeneratorOptions& options) {
     }
   }
   return all;
+}
+
+std::vector<std::optional<SourcePosition>> probe_points(const GeneratorOptions& options,
+                                                        const std::string& file,
+                                                        const std::vector<std::size_t>& offsets) {
+  const clang::IndexHandle index(clang_createIndex(/*excludeDeclarationsFromPCH=*/0,
+                                                   /*displayDiagnostics=*/0));
+  const clang::UnitHandle unit = parse_module_file(index.get(), options, file);
+  const SourceText source(options.root / file);
+  const std::vector<clang::ByteRange> statements = block_statements(unit.get());
+  std::vector<std::optional<SourcePosition>> points;
+  for (const std::size_t offset : offsets) {
+    const auto at = static_cast<unsigned>(offset);
+    const std::optional<unsigned> probe = probe_offset(statements, {at, at + 1});
+    points.push_back(probe ? std::optional(source.position(*probe)) : std::nullopt);
+  }
+  return points;
 }
 
 }  // namespace tinyllm::generator

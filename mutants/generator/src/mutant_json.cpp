@@ -17,7 +17,7 @@ SourcePosition position_from_json(const nlohmann::json& p) {
 nlohmann::json mutants_to_json(const std::vector<std::string>& files,
                                const std::vector<GeneratedMutant>& mutants) {
   nlohmann::json list = nlohmann::json::array();
-  for (const GeneratedMutant& m : mutants)
+  for (const GeneratedMutant& m : mutants) {
     list.push_back({{"id", m.id},
                     {"readable", m.readable},
                     {"file", m.file},
@@ -28,6 +28,8 @@ nlohmann::json mutants_to_json(const std::vector<std::string>& files,
                     {"occurrence", m.occurrence},
                     {"start", position_json(m.start)},
                     {"end", position_json(m.end)}});
+    if (m.probe) list.back()["probe"] = position_json(*m.probe);
+  }
   return {{"format", 1},
           {"positions", "1-based line and byte column; end is exclusive; offset is 0-based bytes"},
           {"files", files},
@@ -36,12 +38,15 @@ nlohmann::json mutants_to_json(const std::vector<std::string>& files,
 
 std::vector<GeneratedMutant> mutants_from_json(const nlohmann::json& document) {
   std::vector<GeneratedMutant> mutants;
-  for (const nlohmann::json& m : document.at("mutants"))
+  for (const nlohmann::json& m : document.at("mutants")) {
     mutants.push_back({m.at("id").get<std::string>(), m.at("readable").get<std::string>(),
                        m.at("file").get<std::string>(), m.at("function").get<std::string>(),
                        m.at("operator").get<std::string>(), m.at("original").get<std::string>(),
                        m.at("replacement").get<std::string>(), m.at("occurrence").get<int>(),
-                       position_from_json(m.at("start")), position_from_json(m.at("end"))});
+                       position_from_json(m.at("start")), position_from_json(m.at("end")),
+                       std::nullopt});
+    if (m.contains("probe")) mutants.back().probe = position_from_json(m.at("probe"));
+  }
   return mutants;
 }
 

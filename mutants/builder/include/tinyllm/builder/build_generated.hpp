@@ -25,9 +25,13 @@ struct BuildOptions {
   std::filesystem::path variants_dir;     // where the libraries and the manifest go
   std::filesystem::path cache_dir;        // objects, precompiled headers and link stamps
   std::filesystem::path depfile;          // when set, the files read, for Ninja
-  unsigned jobs = 0;                      // parallel compiles and links; 0: hardware threads
-  bool precompiled_header = true;         // false compiles every mutant without one
-  std::ostream* progress = nullptr;       // progress and notes; null: quiet
+  // When set (mutants/probe: runtime.cpp and prelude.hpp), the probe library is built too
+  // (probe_library.hpp), with the pitfall sites of `catalog` when that is set.
+  std::filesystem::path probe_dir;
+  std::filesystem::path catalog;
+  unsigned jobs = 0;                 // parallel compiles and links; 0: hardware threads
+  bool precompiled_header = true;    // false compiles every mutant without one
+  std::ostream* progress = nullptr;  // progress and notes; null: quiet
 };
 
 struct BuildSummary {
@@ -39,12 +43,15 @@ struct BuildSummary {
   std::size_t linked = 0;         // libraries linked by this run (the others were up to date)
   std::size_t removed = 0;        // libraries of mutants that no longer exist, deleted
   bool manifest_written = false;  // false: the manifest was current and left untouched
+  std::size_t probe_sites = 0;    // sites of the probe library (0: none built)
+  bool probe_linked = false;      // the probe library was linked by this run
 };
 
 // Generates the mutants of options.files, compiles each with the reference's command (cached by
 // its flags, source and headers), drops equivalent and duplicate mutants by their object bytes,
 // links the rest, deletes the libraries of mutants that are gone, and writes the manifest when it
-// or a library changed (so that what depends on it reruns only then). Throws BuildError.
+// or a library changed (so that what depends on it reruns only then); with options.probe_dir,
+// also the probe library and variants/probe.json (probe_library.hpp). Throws BuildError.
 BuildSummary build_generated_variants(const BuildOptions& options);
 
 }  // namespace tinyllm::builder

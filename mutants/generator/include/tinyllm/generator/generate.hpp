@@ -2,7 +2,9 @@
 // is mutated only where the parser says it is that operator: never in a string, a comment, an
 // #include, a template argument list, a header, or outside a function body.
 #pragma once
+#include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -34,5 +36,12 @@ const std::vector<std::string>& operator_names();
 
 // Returns the mutants of options.files in file order, then source order; throws GeneratorError.
 std::vector<GeneratedMutant> generate_mutants(const GeneratorOptions& options);
+
+// Returns, for each byte offset of `offsets` in `file` (relative to options.root), the probe point
+// of the code there (GeneratedMutant::probe says what that is), or nothing when no statement is
+// around it. The probe build uses it for the pitfall sites. Throws GeneratorError.
+std::vector<std::optional<SourcePosition>> probe_points(const GeneratorOptions& options,
+                                                        const std::string& file,
+                                                        const std::vector<std::size_t>& offsets);
 
 }  // namespace tinyllm::generator

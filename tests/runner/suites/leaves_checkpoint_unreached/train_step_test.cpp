@@ -1,0 +1,100 @@
+// train_step_mixed: bf16 training tracks float32 (MS-L11 in miniature), and a non-finite loss
+// without a scaler stops the step before any update.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <tinyllm/tinyllm.hpp>
+#include <vector>
+
+namespace {
+using tinyllm::Tensor;
+
+// Returns a fresh Linear(4, 16) - Tanh - Linear(16, 1), the same weights for the same seed.
+std::shared_ptr<tinyllm::nn::Sequential> small_mlp(std::uint64_t seed) {
+  tinyllm::Generator init(seed);
+  return std::make_shared<tinyllm::nn::Sequential>(
+      std::vector<std::shared_ptr<tinyllm::nn::Module>>{
+          std::make_shared<tinyllm::nn::Linear>(4, 16, init), std::make_shared<tinyllm::nn::Tanh>(),
+          std::make_shared<tinyllm::nn::Linear>(16, 1, init)});
+}
+
+// Catches a bf16 run that drifts from float32 (rounding the masters, or anything rounded twice),
+// and s08 (summing micro-batch losses: the reported loss would be twice the batch's): 60 AdamW
+// steps on 32 rows in two micro-batches of 16, in bf16 and in float32 from the same weights, end
+// within 2% of each other, and the float32 run learns. Seed 11 for data and weights.
+TEST(Course, train_step_mixed_bf16_tracks_fp32) {
+  tinyllm::Generator data(11);
+  const Tensor x = Tensor::uniform({32, 4}, -1.0, 1.0, data);
+  const Tensor v = Tensor::uniform({4, 1}, -1.0, 1.0, data);
+  const Tensor y = tinyllm::tanh(tinyllm::matmul(x, v) * 2.0);
+  const std::vector<tinyllm::train::Batch> micro = {
+      {tinyllm::slice_rows(x, 0, 16), tinyllm::slice_rows(y, 0, 16)},
+      {tinyllm::slice_rows(x, 16, 32), tinyllm::slice_rows(y, 16, 32)}};
+
+  auto fp32 = small_mlp(11), bf16 = small_mlp(11);
+  const double initial = tinyllm::nn::mse((*fp32)(x), y).item();
+  tinyllm::optim::AdamW fp32_opt(fp32->parameters(), 1e-2), bf16_opt(bf16->parameters(), 1e-2);
+  double fp32_loss = 0, bf16_loss = 0;
+  for (int step = 0; step < 60; ++step) {
+    const auto a =
+        tinyllm::train::train_step_mixed(*fp32, micro, tinyllm::nn::mse, fp32_opt, "fp32");
+    const auto b =
+        tinyllm::train::train_step_mixed(*bf16, micro, tinyllm::nn::mse, bf16_opt, "bf16");
+    if (step == 0) {
+      EXPECT_NEAR(a.loss, initial, 1e-6 * initial) << "the step reports the batch's mean loss";
+      EXPECT_EQ(a.scale, 1.0);
+      EXPECT_FALSE(a.skipped || b.skipped);
+    }
+    fp32_loss = a.loss;
+    bf16_loss = b.loss;
+  }
+  EXPECT_LT(fp32_loss, 0.5 * initial) << "the float32 run did not learn";
+  EXPECT_LE(std::abs(bf16_loss - fp32_loss), 0.02 * fp32_loss)
+      << "bf16 " << bf16_loss << " against float32 " << fp32_loss;
+  for (const Tensor& p : bf16->parameters()) EXPECT_EQ(p.dtype(), tinyllm::DType::f32);
+}
+
+// Catches s17 (stepping on a NaN loss without a scaler), and s07, s08, s10 through the finite
+// contrast: a NaN or infinite loss raises NonFiniteLossError before any update; with a scaler the
+// same step is skipped instead; a finite step with section 3's micro-batches of 1 and 3 rows
+// updates and reports the batch's loss 7.5 (not 5.33 unweighted or by 1/k, not 10.67 summed).
+TEST(Course, train_step_mixed_rejects_nan_loss) {
+  tinyllm::Generator unused(0);
+  tinyllm::nn::Linear model(1, 1, unused, false);
+  model.weight.assign(Tensor::from({1.0}, {1, 1}));
+  tinyllm::optim::SGD opt(model.parameters(), 0.01);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+
+  const std::vector<tinyllm::train::Batch> poisoned_input = {
+      {Tensor::from({1}, {1, 1}), Tensor::from({2}, {1, 1})},
+      {Tensor::from({2, nan, 4}, {3, 1}), Tensor::from({4, 6, 8}, {3, 1})}};
+  const std::vector<tinyllm::train::Batch> poisoned_target = {
+      {Tensor::from({1, 2}, {2, 1}), Tensor::from({2, inf}, {2, 1})}};
+  for (const auto* batches : {&poisoned_input, &poisoned_target}) {
+    EXPECT_THROW(tinyllm::train::train_step_mixed(model, *batches, tinyllm::nn::mse, opt),
+                 tinyllm::train::NonFiniteLossError);
+    EXPECT_EQ(model.weight.item(), 1.0) << "a non-finite loss must stop the step before the update";
+  }
+
+  tinyllm::train::DynamicLossScaler scaler(1024.0, 2.0, 0.5, 2000);
+  const auto skipped = tinyllm::train::train_step_mixed(model, poisoned_input, tinyllm::nn::mse,
+                                                        opt, "fp16", &scaler);
+  EXPECT_TRUE(skipped.skipped);
+  EXPECT_EQ(skipped.scale, 512.0);
+  EXPECT_EQ(model.weight.item(), 1.0);
+
+  const std::vector<tinyllm::train::Batch> finite = {
+      {Tensor::from({1}, {1, 1}), Tensor::from({2}, {1, 1})},
+      {Tensor::from({2, 3, 4}, {3, 1}), Tensor::from({4, 6, 8}, {3, 1})}};
+  const auto result = tinyllm::train::train_step_mixed(model, finite, tinyllm::nn::mse, opt);
+  EXPECT_FALSE(result.skipped);
+  EXPECT_EQ(result.scale, 1.0);
+  EXPECT_FALSE(result.grad_norm.has_value());
+  EXPECT_NEAR(result.loss, 7.5, 1e-6) << "the loss of all 4 rows, weighted n_i / N";
+  EXPECT_GT(model.weight.item(), 1.0) << "a finite step updates (the gradient is negative)";
+}
+
+}  // namespace
