@@ -86,7 +86,10 @@ TEST(Validity, a_test_that_fingerprints_the_library_is_invalid_and_earns_nothing
       << table;
   if (g.status == 1) {
     EXPECT_EQ(status_of(g.output, "s01"), "Killed") << g.output;  // the hand example's
-    EXPECT_EQ(status_of(g.output, "s02"), "Survived") << g.output;
+    // Not detected: Survived, or NoCoverage when no valid test reaches its site (reach).
+    EXPECT_TRUE(status_of(g.output, "s02") == "Survived" ||
+                status_of(g.output, "s02") == "NoCoverage")
+        << g.output;
   }
 
   // The control: the test is a real attack, passing on the reference and failing on a mutant.
