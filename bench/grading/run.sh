@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # The grading benchmark: grades a suite (default examples/thorough) with tinyllm-grade on 2 jobs
 # and compares its wall time with
-#   - the lower bound: compiling the suite once + the sum of its plain runs (reference with three
-#     seeds, every variant once; no sandbox) / 2 cores; goal: wall / lower bound <= 1.2;
+#   - the lower bound: compiling the suite once + the sum of the plain runs the grade must make
+#     (reference with three seeds, every wheat, the reach probe, every mutant a test reaches; no
+#     sandbox) / 2 cores; goal: wall / lower bound <= 1.2;
 #   - the naive way with build flags alone: for each variant, reconfigure the oracle with
 #     -DTINYLLM_VARIANT=sNN, rebuild it, rebuild the suite against it and run it. That takes long,
 #     so it is measured on NAIVE_VARIANTS variants (default 3) and extrapolated to the reference and
 #     variants (printed as such); goal: speed-up >= 10x.
 # It grades the full set (pitfalls + counted generated mutants, the default) and, in the same run,
-# the pitfalls alone, and checks that grading a second suite rebuilds no variant library.
+# the pitfalls alone and the full set without the reach probe (--no-reach), and checks that grading
+# a second suite rebuilds no variant library.
 # Usage: bench/grading/run.sh [SUITE] [BUILD_DIR]   (BUILD_DIR holds a built tinyllm-grade)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -38,9 +40,17 @@ wall=$(elapsed "$start" "$(now)")
 tail -3 "$work/grade.txt"
 echo "grader exit status $status, wall ${wall} s"
 compile=$(python3 -c "import json; print(round(json.load(open('$work/timings.json'))['compile_seconds'], 2))")
-# The mutants the grade ran: the pitfalls and the counted generated mutants.
-mapfile -t mutant_ids < <(python3 -c "import json; print('\\n'.join(json.load(open('$work/timings.json'))['mutant_seconds']))")
-echo "${#mutant_ids[@]} mutants graded"
+# The mutants the grade ran (a NoCoverage mutant's time is 0: the reach probe spared its run).
+mapfile -t mutant_ids < <(python3 -c "import json; print('\\n'.join(k for k, v in json.load(open('$work/timings.json'))['mutant_seconds'].items() if v > 0))")
+mapfile -t wheat_ids < <(sed -n 's/^id = "\(w[0-9]*\)"$/\1/p' mutants/catalog.toml)
+graded=$(python3 -c "import json; print(len(json.load(open('$work/timings.json'))['mutant_seconds']))")
+echo "$graded mutants graded, ${#mutant_ids[@]} run (the others no test reaches), ${#wheat_ids[@]} wheats"
+
+echo "== the same suite without the reach probe (--no-reach: every mutant runs)"
+start=$(now)
+"$grader" grade "$suite" --jobs "$cores" --quiet --no-reach --output "$work/no-reach" >/dev/null || true
+wall_no_reach=$(elapsed "$start" "$(now)")
+echo "without reach: wall ${wall_no_reach} s; with reach / without = $(awk -v a="$wall" -v b="$wall_no_reach" 'BEGIN { printf "%.2f", a / b }')"
 
 echo "== the same suite, the pitfalls alone (--mutants pitfalls)"
 start=$(now)
@@ -58,12 +68,17 @@ run_plain() {  # variant seed shrink
   # In a subshell, so a mutant's crash is not reported by this shell.
   (RC_PARAMS="seed=$2${3:+ noshrink=1}" LD_LIBRARY_PATH="$build/variants/$1" "$exe" >/dev/null 2>&1) 2>/dev/null || true
   runs=$(awk -v r="$runs" -v d="$(elapsed "$s" "$(now)")" 'BEGIN { print r + d }')
+  plain_runs=$((plain_runs + 1))
 }
+plain_runs=0
+# What the grade must run: the reference with three seeds, every wheat, the probe, the mutants.
 for seed in 20261201 1 2; do run_plain reference "$seed"; done
+for id in "${wheat_ids[@]}"; do run_plain "$id" 20261201; done
+[ -d "$build/variants/probe" ] && run_plain probe 20261201 1
 for id in "${mutant_ids[@]}"; do run_plain "$id" 20261201 1; done
 lower=$(awk -v c="$compile" -v r="$runs" -v k="$cores" 'BEGIN { printf "%.2f", c + r / k }')
 ratio=$(awk -v w="$wall" -v l="$lower" 'BEGIN { printf "%.2f", w / l }')
-echo "compile once ${compile} s, sum of $((3 + ${#mutant_ids[@]})) plain runs ${runs} s"
+echo "compile once ${compile} s, sum of ${plain_runs} plain runs ${runs} s"
 echo "lower bound = compile + runs / $cores = ${lower} s; wall / lower bound = ${ratio} (goal <= 1.2)"
 
 echo "== a second suite must not rebuild any variant"
@@ -102,7 +117,7 @@ for n in $(seq -f "%02g" 1 "$naive_variants"); do
 done
 measured=$(elapsed "$start" "$(now)")
 per_variant=$(awk -v m="$measured" -v n="$naive_variants" 'BEGIN { printf "%.2f", m / n }')
-naive_pitfalls=$(grep -c '^s' <(printf '%s\n' "${mutant_ids[@]}"))
+naive_pitfalls=$(grep -c '^\[\[mutant\]\]$' mutants/catalog.toml)
 naive_total=$(awk -v p="$per_variant" -v n="$((1 + naive_pitfalls))" 'BEGIN { printf "%.1f", p * n }')
 wall=$wall_pitfalls  # the naive way builds pitfall variants: compare with the pitfalls-only grade
 speedup=$(awk -v n="$naive_total" -v w="$wall" 'BEGIN { printf "%.1f", n / w }')
