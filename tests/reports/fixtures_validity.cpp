@@ -2,6 +2,7 @@
 // semantic wheat, a binary wheat) and a grade whose every test is invalid.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
