@@ -14,7 +14,10 @@ namespace {
 void print_help(std::ostream& out) {
   out << "Usage: tinyllm-grade <command> [options]\n\n"
          "Grades a GoogleTest/RapidCheck suite written against <tinyllm/tinyllm.hpp> by mutation:\n"
-         "the suite must pass on the reference, and fail on the pitfall mutants.\n\nCommands:\n";
+         "its valid tests (those that pass on the reference with every seed and on every wheat,\n"
+         "a correct alternative implementation) must fail on the mutants: the 24 pitfalls and the\n"
+         "generated mutants. A mutant whose code no valid test runs is NoCoverage (not run).\n\n"
+         "Commands:\n";
   for (const auto& c : tinyllm::runner::subcommands())
     out << fmt::format("  {:<18} {}\n", c.name, c.summary);
   out << "\n`tinyllm-grade <command> --help` lists a command's options.\n"
