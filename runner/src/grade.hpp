@@ -40,7 +40,7 @@ struct GradeTimings {
   // The last validity round's runs: the reference's (grading seed first) and the wheats'.
   std::vector<double> reference_seconds;
   std::vector<double> wheat_seconds;
-  int validity_rounds = 0;  // rounds of validity runs (validity.hpp); 1 when every test is valid
+  int validity_rounds = 0;   // rounds of validity runs (validity.hpp); 1 when every test is valid
   double probe_seconds = 0;  // the probe run (reach.hpp); 0 when there was none
 };
 
