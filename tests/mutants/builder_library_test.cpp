@@ -1,11 +1,11 @@
 // The libraries themselves: a mutant's library is the reference but for its mutated file, and the
 // real build's manifest matches the libraries on disk.
-#include <dlfcn.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
 #include "builder_fixture.hpp"
+#include "loaded_library.hpp"
 #include "tinyllm/builder/files.hpp"
 #include "tinyllm/builder/link.hpp"
 
@@ -15,27 +15,7 @@ namespace {
 using testing::FixtureProject;
 namespace fs = std::filesystem;
 
-// A library loaded for the length of a test.
-class Loaded {
- public:
-  explicit Loaded(const fs::path& path) : handle_(dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)) {
-    EXPECT_NE(handle_, nullptr) << path << ": " << dlerror();
-  }
-  ~Loaded() {
-    if (handle_ != nullptr) dlclose(handle_);
-  }
-  Loaded(const Loaded&) = delete;
-  Loaded& operator=(const Loaded&) = delete;
-  template <typename Function>
-  Function* function(const char* name) const {
-    void* symbol = handle_ == nullptr ? nullptr : dlsym(handle_, name);
-    EXPECT_NE(symbol, nullptr) << name;
-    return reinterpret_cast<Function*>(symbol);
-  }
-
- private:
-  void* handle_;
-};
+using Loaded = testing::LoadedLibrary;
 
 // The fixture's functions by their mangled names: shifted(int), above_one(int), other_value().
 constexpr const char* kShifted = "_Z7shiftedi";

@@ -1,7 +1,6 @@
 // The probe library on the builder's fixture project: the reference with a recording call at each
 // probe site. It must behave exactly as the reference (a probe that changed a result would make
 // reach unsound and grades differ), and record the first hit of each site per test.
-#include <dlfcn.h>
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
@@ -10,6 +9,7 @@
 #include <sstream>
 
 #include "builder_fixture.hpp"
+#include "loaded_library.hpp"
 #include "tinyllm/builder/files.hpp"
 #include "tinyllm/builder/probe_library.hpp"
 
@@ -56,28 +56,7 @@ file = "src/module.cpp"
 function = "guarded"
 )";
 
-// A library loaded for the length of a test (RTLD_LOCAL: its probe state is its own).
-class Loaded {
- public:
-  explicit Loaded(const fs::path& path) : handle_(dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)) {
-    EXPECT_NE(handle_, nullptr) << path << ": " << dlerror();
-  }
-  ~Loaded() {
-    if (handle_ != nullptr) dlclose(handle_);
-  }
-  Loaded(const Loaded&) = delete;
-  Loaded& operator=(const Loaded&) = delete;
-  template <typename Function>
-  Function* function(const char* name) const {
-    void* symbol = handle_ == nullptr ? nullptr : dlsym(handle_, name);
-    EXPECT_NE(symbol, nullptr) << name;
-    return reinterpret_cast<Function*>(symbol);
-  }
-  bool has(const char* name) const { return handle_ != nullptr && dlsym(handle_, name); }
-
- private:
-  void* handle_;
-};
+using Loaded = testing::LoadedLibrary;
 
 // Builds the fixture with the probe library (and the catalog's pitfall s01).
 struct ProbeProject {
