@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-namespace tinyllm::testing {
+namespace tinyllm::builder::testing {
 
 class LoadedLibrary {
  public:
@@ -34,4 +34,4 @@ class LoadedLibrary {
   void* handle_;
 };
 
-}  // namespace tinyllm::testing
+}  // namespace tinyllm::builder::testing
