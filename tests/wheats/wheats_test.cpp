@@ -123,6 +123,11 @@ TEST(Wheats, w03_words_every_error_differently_keeping_type_and_facts) {
     const std::string message = value.substr(value.find(' ') + 1);
     ASSERT_NE(type, "none") << key << " threw nothing on the reference";
     const std::string& changed = wheat.at(key);
+    if (key.starts_with("checkpoint_schedule.")) {
+      // The schedule is the foundation's, below the module: w03 words the module's messages only.
+      EXPECT_EQ(changed, value) << key;
+      continue;
+    }
     EXPECT_EQ(changed.substr(0, changed.find(' ')), type) << key;
     EXPECT_NE(changed, value) << key << ": w03 words it as the reference does";
     std::string facts = message.substr(message.find(": ") + 2);

@@ -3,9 +3,6 @@
 #include "tinyllm/train/precision.hpp"
 
 namespace tinyllm {
-namespace train::detail {
-Tensor autocast_matmul(const Tensor& a, const Tensor& b, std::string_view dtype);
-}
 using detail::dispatch;
 using detail::make_tensor;
 
@@ -45,8 +42,7 @@ Tensor matmul_plain(const Tensor& a, const Tensor& b) {
 }
 
 Tensor matmul(const Tensor& a, const Tensor& b) {
-  if (const auto dtype = train::autocast_dtype())
-    return train::detail::autocast_matmul(a, b, *dtype);
+  if (const auto dtype = train::autocast_dtype()) return train::autocast_matmul(a, b, *dtype);
   return matmul_plain(a, b);
 }
 

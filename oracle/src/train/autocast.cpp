@@ -11,6 +11,7 @@
 namespace tinyllm::train {
 namespace detail {
 thread_local std::optional<std::string> active_dtype;
+}  // namespace detail
 
 Tensor autocast_matmul(const Tensor& a, const Tensor& b, std::string_view dtype) {
   // s03: rounding only one operand
@@ -19,7 +20,6 @@ Tensor autocast_matmul(const Tensor& a, const Tensor& b, std::string_view dtype)
   if constexpr (tinyllm::detail::is_mutant(1)) return matmul_plain(cast(a, dtype), cast(b, dtype));
   return cast(matmul_plain(cast(a, dtype), cast(b, dtype)), dtype);
 }
-}  // namespace detail
 
 Autocast::Autocast(std::string_view dtype) : previous_(detail::active_dtype) {
   if (dtype != "bf16" && dtype != "fp16")

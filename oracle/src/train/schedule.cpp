@@ -4,14 +4,19 @@
 #include <string>
 
 #include "tinyllm/train/recompute.hpp"
-#include "train/errors.hpp"
 
 namespace tinyllm::train {
+namespace {
+// The schedule is the foundation's (the module's checkpoint_sequential calls it), so its messages
+// do not go through the module's formatter (train/errors.hpp), which a learner's module replaces.
+std::invalid_argument schedule_error(const std::string& what) {
+  return std::invalid_argument("checkpoint_schedule: " + what);
+}
+}  // namespace
 
 std::vector<std::size_t> checkpoint_schedule(std::size_t n_layers, std::size_t mem_budget_layers) {
   if (n_layers == 0)
-    throw std::invalid_argument(detail::error_message(
-        "checkpoint_schedule", "there are zero layers; a schedule needs at least one layer"));
+    throw schedule_error("there are zero layers; a schedule needs at least one layer");
   std::size_t smallest_peak = n_layers;
   for (std::size_t k = 1; k <= n_layers; ++k) {
     const std::size_t largest = (n_layers + k - 1) / k;
@@ -27,11 +32,10 @@ std::vector<std::size_t> checkpoint_schedule(std::size_t n_layers, std::size_t m
     }
     return starts;
   }
-  throw std::invalid_argument(detail::error_message(
-      "checkpoint_schedule", "no schedule of " + std::to_string(n_layers) +
-                                 " layers fits a budget of " + std::to_string(mem_budget_layers) +
-                                 " layers; the smallest budget that works is " +
-                                 std::to_string(smallest_peak)));
+  throw schedule_error("no schedule of " + std::to_string(n_layers) + " layers fits a budget of " +
+                       std::to_string(mem_budget_layers) +
+                       " layers; the smallest budget that works is " +
+                       std::to_string(smallest_peak));
 }
 
 }  // namespace tinyllm::train

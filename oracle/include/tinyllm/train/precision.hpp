@@ -40,6 +40,11 @@ class Autocast {
 Autocast autocast_bf16();
 // Returns the innermost active autocast dtype on this thread, or nullopt.
 std::optional<std::string> autocast_dtype();
+// Returns cast(cast(a) @ cast(b)) in `dtype`: both operands rounded, matmul_plain of them, the
+// product rounded. The matmul dispatch point (tinyllm::matmul, in the foundation below the module)
+// returns this whenever autocast_dtype() is set, so every matmul under an Autocast is rounded.
+// The module defines it; the foundation calls it (docs/workspace.md).
+Tensor autocast_matmul(const Tensor& a, const Tensor& b, std::string_view dtype);
 
 struct ScalerState {
   double scale, growth, backoff;

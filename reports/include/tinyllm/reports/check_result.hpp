@@ -1,0 +1,86 @@
+// The result of `tinyllm-grade check` on a learner's workspace: the learner's module checked
+// against the oracle (the course suite on it, the differential check against the reference, the
+// diagnosis of its failures), then the workspace's own tests graded by mutation. The runner fills
+// it; reports/ renders it (terminal, JSON). Plain data.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tinyllm/reports/grade_result.hpp"
+
+namespace tinyllm::reports {
+
+// One course test (properties/) on the learner's module, over every seed it ran with.
+struct CourseTestOutcome {
+  std::string test;                         // "Course.cast_rounds_both_directions"
+  bool passed = true;                       // passed with every seed
+  std::vector<std::uint64_t> failed_seeds;  // the seeds it failed with, grading seed first
+  std::string message;                      // GoogleTest's failure text, of the first failing seed
+  std::string reproduce;                    // a command that reruns it on the learner's module
+};
+
+// How one run of a suite on the learner's module ended, when it did not end normally: a crash, a
+// timeout, too much output, a fork bomb. Empty when every run ended normally.
+struct RunProblem {
+  std::string what;    // "the course suite with seed 1", "the differential check"
+  std::string ending;  // "crashed with SIGSEGV during Course.x", "timed out after 60 s"
+};
+
+// One property of the differential check: the same calls on the learner's module and on the
+// reference, on generated inputs, compared bit for bit where the contract makes the result exact
+// and to its tolerance where it does not.
+struct DifferentialCheck {
+  std::string name;   // "cast", "autocast_matmul", "loss_scaler", ...: the contract function
+  bool exact = true;  // compared bit for bit (else to the contract's tolerance)
+  bool passed = true;
+  int cases = 0;  // generated cases it ran (when it passed: all of them)
+  // On a difference: the smallest counterexample RapidCheck found, in words: "cast of 1.00390625
+  // to bf16: yours 1.0078125, reference 1.0".
+  std::string counterexample;
+};
+
+// How well the learner's failing course tests match one known mutant's signature (the tests that
+// fail on it, from the course suite's kill matrix).
+struct DiagnosisMatch {
+  MutantInfo mutant;                 // a pitfall, or a generated mutant (kind Generated)
+  double closeness = 0;              // 0..1: 1 when the failing tests are exactly the signature
+  std::vector<std::string> shared;   // failing on both
+  std::vector<std::string> missing;  // in the signature, but passing on the learner's module
+  std::vector<std::string> extra;    // failing on the learner's module, not in the signature
+  std::string read_test;             // the course test to read first
+};
+
+struct Diagnosis {
+  // Best first; empty when nothing failed or no known signature comes close.
+  std::vector<DiagnosisMatch> matches;
+  // True when the first match is close enough to name (else the report says that no known
+  // signature matches, instead of guessing).
+  bool confident = false;
+};
+
+struct CheckResult {
+  std::string workspace;             // the folder, as given
+  std::uint64_t seed = 0;            // the grading seed
+  std::vector<std::uint64_t> seeds;  // every seed the course suite ran with, grading seed first
+  Reveal reveal = Reveal::Title;
+  double module_build_seconds = 0;
+
+  std::vector<CourseTestOutcome> course_tests;  // in the order the suite lists them
+  std::vector<DifferentialCheck> differential;
+  std::vector<RunProblem> run_problems;
+  Diagnosis diagnosis;
+  // The module's half: PASS when every course test passed with every seed, every differential
+  // check passed and no run ended abnormally; FAIL otherwise.
+  Verdict module_verdict = Verdict::Fail;
+
+  // The workspace's tests graded by mutation, as `grade` does; nullopt when it has none.
+  std::optional<GradeResult> tests_grade;
+  // Both halves: PASS when the module passes and the tests (if any) PASS; INVALID when the tests'
+  // grade is INVALID and the module passes; FAIL otherwise.
+  Verdict verdict = Verdict::Fail;
+  double seconds = 0;
+};
+
+}  // namespace tinyllm::reports
