@@ -123,7 +123,7 @@ TEST(Wheats, w03_words_every_error_differently_keeping_type_and_facts) {
     const std::string message = value.substr(value.find(' ') + 1);
     ASSERT_NE(type, "none") << key << " threw nothing on the reference";
     const std::string& changed = wheat.at(key);
-    if (key.starts_with("checkpoint_schedule.")) {
+    if (key.starts_with("error checkpoint_schedule.")) {
       // The schedule is the foundation's, below the module: w03 words the module's messages only.
       EXPECT_EQ(changed, value) << key;
       continue;

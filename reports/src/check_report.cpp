@@ -1,0 +1,219 @@
+// The check reports: the module's half first (what a learner fixes first), then the tests' grade.
+#include "tinyllm/reports/check_report.hpp"
+
+#include <fmt/color.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "text.hpp"
+#include "tinyllm/reports/json_report.hpp"
+#include "tinyllm/reports/reveal.hpp"
+#include "tinyllm/reports/terminal_report.hpp"
+
+namespace tinyllm::reports {
+namespace {
+
+constexpr std::size_t kWrapWidth = 96;
+// A failing course test's message: its first and last lines.
+constexpr std::size_t kMessageHead = 8;
+constexpr std::size_t kMessageTail = 4;
+
+std::string paint(bool colour, std::string_view text, fmt::text_style style) {
+  return colour ? fmt::format(style, "{}", text) : std::string(text);
+}
+
+fmt::text_style verdict_style(Verdict verdict) {
+  return verdict == Verdict::Pass ? fmt::fg(fmt::terminal_color::green) | fmt::emphasis::bold
+                                  : fmt::fg(fmt::terminal_color::red) | fmt::emphasis::bold;
+}
+
+std::string seeds_text(const std::vector<std::uint64_t>& seeds) {
+  std::vector<std::string> names;
+  for (const std::uint64_t seed : seeds) names.push_back(std::to_string(seed));
+  return detail::join(names, ", ");
+}
+
+std::string indented(std::string_view text, std::string_view indent) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    out += fmt::format("{}{}\n", indent, text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+std::string course_section(const CheckResult& result, bool colour) {
+  const auto passed = std::count_if(result.course_tests.begin(), result.course_tests.end(),
+                                    [](const CourseTestOutcome& t) { return t.passed; });
+  std::string out = fmt::format("  Course suite (RapidCheck seeds {}): {}/{} tests pass\n",
+                                seeds_text(result.seeds), passed, result.course_tests.size());
+  for (const CourseTestOutcome& test : result.course_tests) {
+    if (test.passed) continue;
+    out +=
+        fmt::format("    {} {} (seeds {})\n", paint(colour, "FAIL", verdict_style(Verdict::Fail)),
+                    test.test, seeds_text(test.failed_seeds));
+    out += indented(detail::excerpt(test.message, kMessageHead, kMessageTail, "check.json"),
+                    "         ");
+    if (!test.reproduce.empty()) out += fmt::format("         reproduce: {}\n", test.reproduce);
+  }
+  return out;
+}
+
+std::string differential_section(const CheckResult& result, bool colour) {
+  if (result.differential.empty()) return "";
+  const auto matched = std::count_if(result.differential.begin(), result.differential.end(),
+                                     [](const DifferentialCheck& d) { return d.passed; });
+  std::string out = fmt::format("  Differential check against the reference: {}/{} areas agree\n",
+                                matched, result.differential.size());
+  for (const DifferentialCheck& check : result.differential) {
+    const std::string how = check.exact ? "bit for bit" : "to the contract's tolerance";
+    if (check.passed) {
+      out += fmt::format("    ok   {} ({}, {} cases)\n", check.name, how, check.cases);
+      continue;
+    }
+    out += fmt::format("    {} {} ({})\n", paint(colour, "DIFF", verdict_style(Verdict::Fail)),
+                       check.name, how);
+    out += indented(detail::excerpt(check.counterexample, kMessageHead, kMessageTail, "check.json"),
+                    "         ");
+  }
+  return out;
+}
+
+std::string diagnosis_section(const CheckResult& result) {
+  const Diagnosis& diagnosis = result.diagnosis;
+  const bool any_failed = std::any_of(result.course_tests.begin(), result.course_tests.end(),
+                                      [](const CourseTestOutcome& t) { return !t.passed; });
+  if (!any_failed) return "";
+  std::string out = "  Diagnosis: ";
+  if (!diagnosis.confident || diagnosis.matches.empty()) {
+    out += "no known pitfall's signature matches the course tests that fail";
+    if (!diagnosis.matches.empty())
+      out += fmt::format(" (the closest, {}, only at {})",
+                         diagnosis_name(diagnosis.matches.front(), result.reveal),
+                         percent(diagnosis.matches.front().closeness));
+    out += ". Read the failing tests' messages above.\n";
+    return out;
+  }
+  const DiagnosisMatch& best = diagnosis.matches.front();
+  out += fmt::format("the failing course tests match {} ({} close).\n",
+                     diagnosis_name(best, result.reveal), percent(best.closeness));
+  if (!best.read_test.empty())
+    out += fmt::format("    Read {} first: it shows this bug most directly.\n", best.read_test);
+  for (std::size_t i = 1; i < diagnosis.matches.size(); ++i) {
+    const DiagnosisMatch& other = diagnosis.matches[i];
+    out += fmt::format("    Also close: {} ({}{})\n", diagnosis_name(other, result.reveal),
+                       percent(other.closeness),
+                       other.read_test.empty() ? "" : ", read " + other.read_test);
+  }
+  return out;
+}
+
+std::string verdict_line(const CheckResult& result, bool colour) {
+  const std::string tests =
+      result.tests_grade ? to_string(result.tests_grade->verdict) : "none yet (tests/ is empty)";
+  return fmt::format("Verdict: {} (module {}, tests {})\n",
+                     paint(colour, to_string(result.verdict), verdict_style(result.verdict)),
+                     to_string(result.module_verdict), tests);
+}
+
+nlohmann::json diagnosis_json(const Diagnosis& diagnosis, Reveal reveal) {
+  nlohmann::json matches = nlohmann::json::array();
+  for (const DiagnosisMatch& match : diagnosis.matches) {
+    nlohmann::json entry = {{"id", match.mutant.id},
+                            {"kind", is_generated(match.mutant) ? "generated" : "pitfall"},
+                            {"name", diagnosis_name(match, reveal)},
+                            {"closeness", match.closeness},
+                            {"shared", match.shared},
+                            {"missing", match.missing},
+                            {"extra", match.extra},
+                            {"readTest", match.read_test}};
+    matches.push_back(std::move(entry));
+  }
+  return {{"confident", diagnosis.confident}, {"matches", std::move(matches)}};
+}
+
+}  // namespace
+
+std::string diagnosis_name(const DiagnosisMatch& match, Reveal reveal) {
+  const MutantInfo& info = match.mutant;
+  if (reveal == Reveal::Nothing)
+    return fmt::format("a known {} ({})", is_generated(info) ? "mutant" : "pitfall", info.id);
+  if (is_generated(info)) {
+    if (reveal == Reveal::Title)
+      return fmt::format("{}: {}, {}", info.id, file_and_line(info), info.operator_name);
+    return fmt::format("{}: {}", info.id, generated_description(info));
+  }
+  if (reveal == Reveal::Title) return fmt::format("{}: {}", info.id, info.title);
+  return fmt::format("{}: {} (symptom: {})", info.id, info.title, info.symptom);
+}
+
+std::string render_check_terminal(const CheckResult& result, bool colour) {
+  std::string out = fmt::format("tinyllm-grade check: {}\n\n", result.workspace);
+  out += fmt::format("Your module (built in {:.1f} s)\n", result.module_build_seconds);
+  out += course_section(result, colour);
+  out += differential_section(result, colour);
+  for (const RunProblem& problem : result.run_problems)
+    out +=
+        detail::wrap(fmt::format("Problem: {} {}", problem.what, problem.ending), kWrapWidth, "  ");
+  out += diagnosis_section(result);
+  out += fmt::format("Module: {}\n\n", paint(colour, to_string(result.module_verdict),
+                                             verdict_style(result.module_verdict)));
+  if (result.tests_grade) {
+    out += "Your tests (tests/), graded by mutation as `tinyllm-grade grade` grades a suite:\n";
+    out += render_terminal_report(*result.tests_grade, colour);
+    out += "\n";
+  } else {
+    out += "Your tests: tests/ has none yet; write some and check again to have them graded.\n\n";
+  }
+  out += verdict_line(result, colour);
+  return out;
+}
+
+nlohmann::json check_json(const CheckResult& result) {
+  nlohmann::json course = nlohmann::json::array();
+  for (const CourseTestOutcome& test : result.course_tests)
+    course.push_back({{"test", test.test},
+                      {"passed", test.passed},
+                      {"failedSeeds", test.failed_seeds},
+                      {"message", detail::valid_utf8(test.message)},
+                      {"reproduce", test.reproduce}});
+  nlohmann::json differential = nlohmann::json::array();
+  for (const DifferentialCheck& check : result.differential)
+    differential.push_back({{"name", check.name},
+                            {"exact", check.exact},
+                            {"passed", check.passed},
+                            {"cases", check.cases},
+                            {"counterexample", detail::valid_utf8(check.counterexample)}});
+  nlohmann::json problems = nlohmann::json::array();
+  for (const RunProblem& problem : result.run_problems)
+    problems.push_back({{"what", problem.what}, {"ending", detail::valid_utf8(problem.ending)}});
+  return {{"schema", "tinyllm-check"},
+          {"version", 1},
+          {"workspace", result.workspace},
+          {"seed", result.seed},
+          {"seeds", result.seeds},
+          {"reveal", reveal_name(result.reveal)},
+          {"verdict", to_string(result.verdict)},
+          {"module",
+           {{"verdict", to_string(result.module_verdict)},
+            {"buildSeconds", result.module_build_seconds},
+            {"courseTests", std::move(course)},
+            {"differential", std::move(differential)},
+            {"runProblems", std::move(problems)},
+            {"diagnosis", diagnosis_json(result.diagnosis, result.reveal)}}},
+          {"tests", result.tests_grade
+                        ? nlohmann::json{{"verdict", to_string(result.tests_grade->verdict)},
+                                         {"score", result.tests_grade->score},
+                                         {"report", mutation_report_json(*result.tests_grade)}}
+                        : nlohmann::json(nullptr)},
+          {"seconds", result.seconds}};
+}
+
+std::string render_check_json(const CheckResult& result) {
+  return check_json(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace tinyllm::reports
