@@ -31,7 +31,8 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 
 // The hash of everything the compiled suite depends on besides the learner's library (which it
-// finds at run time): the headers it includes, its sources, and the toolchain's every word.
+// finds at run time, so neither the library nor its folder is in the hash): the headers it
+// includes, its sources, and the toolchain's every other word.
 std::string compile_key(const Toolchain& t, const fs::path& course_suite) {
   ContentHasher hash;
   hash.add("course suite on a module, 1");
@@ -41,7 +42,6 @@ std::string compile_key(const Toolchain& t, const fs::path& course_suite) {
     hash.add(dir.string());
     hash.add(fs::is_directory(dir) ? content_hash(dir) : "absent");
   }
-  hash.add(t.reference_library_dir.string());
   for (const std::string& library : t.link_libraries) {
     hash.add(library);
     if (fs::is_regular_file(library)) hash.add_file(library, library);  // the probe listener
