@@ -94,11 +94,11 @@ TEST(CourseOnModule, pitfall_module_fails_its_signature_and_is_diagnosed) {
                                   [&](const Signature& s) { return s.mutant.id == id; });
     ASSERT_NE(own, signatures.signatures.end()) << id;
     EXPECT_EQ(failing, own->failing_tests) << id;
-    for (const auto& t : run.tests)
-      if (!t.passed) {
-        EXPECT_FALSE(t.message.empty()) << t.test;
-        EXPECT_NE(t.reproduce.find("--gtest_filter="), std::string::npos) << t.reproduce;
-      }
+    for (const auto& t : run.tests) {
+      if (t.passed) continue;
+      EXPECT_FALSE(t.message.empty()) << t.test;
+      EXPECT_NE(t.reproduce.find("--gtest_filter="), std::string::npos) << t.reproduce;
+    }
     const auto d = diagnose(failing, signatures.signatures);
     ASSERT_FALSE(d.matches.empty()) << id;
     EXPECT_EQ(d.matches.front().mutant.id, id);
@@ -165,8 +165,11 @@ TEST(CourseOnModule, misbehaving_module_gets_a_run_problem_and_leaves_nothing) {
     // Whatever it did, some course test failed, and each failing test says why.
     const auto failing = failing_with_seed(run.tests, r.config.seed);
     EXPECT_FALSE(failing.empty()) << c.mode;
-    for (const auto& t : run.tests)
-      if (!t.passed) EXPECT_FALSE(t.message.empty()) << c.mode << " " << t.test;
+    for (const auto& t : run.tests) {
+      if (!t.passed) {
+        EXPECT_FALSE(t.message.empty()) << c.mode << " " << t.test;
+      }
+    }
     // Without root the grader has no private uid or namespaces to sweep: only root is held to it.
     if (geteuid() != 0) continue;
     EXPECT_EQ(e2e::processes_named("tlm-sleeper"), 0) << c.mode;
