@@ -1,7 +1,10 @@
 // The yardstick file, <build>/variants/course-suite.json: the course suite's result on each built
-// generated mutant, written by `tinyllm-grade yardstick` at build time. It records what it was
-// made from (the manifest, the course suite and each mutant's library, by content hash), so a
-// rebuild reruns only the mutants whose library changed, and a grade refuses a stale file.
+// generated mutant and on each pitfall, written by `tinyllm-grade yardstick` at build time. It
+// records what it was made from (the manifest, the course suite and each mutant's library, by
+// content hash), so a rebuild reruns only the mutants whose library changed, and a grade refuses a
+// stale file. The generated mutants' results decide which ones a full grade counts; every
+// mutant's failing tests are its signature, which `check` matches a learner's failures against
+// (signatures.hpp).
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -18,6 +21,9 @@ struct CourseSuiteResult {
   reports::MutantStatus status = reports::MutantStatus::Survived;
   std::string reason;
   std::vector<std::string> killed_by;
+  // killed_by lists the tests that failed (not the test running when the run crashed or was
+  // stopped): only then is it a signature a learner's failing tests can be matched against.
+  bool killed_by_failed_tests = false;
 };
 
 struct CourseSuiteRecord {
@@ -29,8 +35,12 @@ struct CourseSuiteRecord {
 struct CourseSuiteResults {
   std::string manifest_hash;  // content hash of variants/generated.json
   std::string suite_hash;     // the course suite's sources, toolchain, policy and reference
+  // The content hash of the course suite's folder alone (properties/), so `check` can tell a stale
+  // file without the grading fingerprint (which hashes every variant library).
+  std::string course_suite_hash;
   std::uint64_t seed = 0;
-  std::vector<CourseSuiteRecord> mutants;
+  std::vector<CourseSuiteRecord> mutants;   // the generated mutants, the manifest's order
+  std::vector<CourseSuiteRecord> pitfalls;  // the catalog's pitfalls, catalog order
 };
 
 std::filesystem::path course_suite_results_path(const std::filesystem::path& build_dir);
