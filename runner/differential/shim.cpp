@@ -27,7 +27,9 @@ using tinyllm_diff::Words;
 // The response being written.
 struct Response {
   std::string text;
-  void add(const std::string& label, const Line& words) { text += label + ": " + words.text() + "\n"; }
+  void add(const std::string& label, const Line& words) {
+    text += label + ": " + words.text() + "\n";
+  }
   void add(const std::string& label, const std::string& word) { add(label, Line() << word); }
   void values(const std::string& label, const Tensor& t) {
     Line l;
@@ -46,7 +48,9 @@ DType dtype_named(const std::string& name) {
   throw std::invalid_argument("differential protocol: unknown tensor dtype " + name);
 }
 
-std::string optional_word(const std::optional<std::string>& s) { return s ? *s : "none"; }
+std::string optional_word(const std::optional<std::string>& s) {
+  return s ? *s : "none";
+}
 std::string optional_real(const std::optional<double>& v) {
   return v ? tinyllm_diff::hex_of(*v) : "none";
 }
@@ -210,7 +214,8 @@ void run_autocast(Words& in, Response& r) {
     nested_scopes(r, scopes, 0, a, b, throw_through);
     r.add("autocast_dtype after the scopes", optional_word(train::autocast_dtype()));
   } catch (const ThroughScopes&) {
-    r.add("autocast_dtype after an exception left the scopes", optional_word(train::autocast_dtype()));
+    r.add("autocast_dtype after an exception left the scopes",
+          optional_word(train::autocast_dtype()));
   }
   r.values("matmul after the scopes", matmul(a.detach(), b.detach()));
 }
@@ -248,8 +253,7 @@ void run_scaler(Words& in, Response& r) {
     r.values(step + "scaled loss", loss);
     loss.backward();
     r.add(step + "returned", scaler.step(opt, {p}, clip) ? "true" : "false");
-    r.add(step + "loss_scale, good_steps",
-          Line().real(scaler.loss_scale()) << scaler.good_steps());
+    r.add(step + "loss_scale, good_steps", Line().real(scaler.loss_scale()) << scaler.good_steps());
     r.add(step + "last_grad_norm", optional_real(scaler.last_grad_norm()));
     r.add(step + "has gradient after", p.has_grad() ? "yes" : "no");
     r.values(step + "parameter after", p);
@@ -264,8 +268,8 @@ void run_scaler(Words& in, Response& r) {
     r.add("load_state_dict", exception_type());
   }
   add_state(r, "state_dict after load_state_dict", resumed.state_dict());
-  r.add("loss_scale, good_steps after load_state_dict",
-        Line().real(resumed.loss_scale()) << resumed.good_steps());
+  r.add("loss_scale, good_steps after load_state_dict", Line().real(resumed.loss_scale())
+                                                            << resumed.good_steps());
 }
 
 // accumulate <mlp> <batches> <scale|none>: the loss and the gradients (to tolerance), or the
@@ -277,7 +281,8 @@ void run_accumulate(Words& in, Response& r) {
   std::optional<train::DynamicLossScaler> scaler;
   if (scale) scaler.emplace(*scale);
   try {
-    const double loss = train::grad_accumulate(*mlp.model, batches, nn::mse, scaler ? &*scaler : nullptr);
+    const double loss =
+        train::grad_accumulate(*mlp.model, batches, nn::mse, scaler ? &*scaler : nullptr);
     r.add("~loss", Line().real(loss));
     gradients(r, "~gradient of parameter ", *mlp.model);
   } catch (...) {
@@ -370,14 +375,22 @@ std::string call(const std::string& request) {
     // An Autocast scope an earlier call left open (s05's pitfall) changes every result after it:
     // said first, so the difference reads as what it is.
     r.add("autocast_dtype before the call", optional_word(train::autocast_dtype()));
-    if (op == "cast") run_cast(in, r);
-    else if (op == "autocast") run_autocast(in, r);
-    else if (op == "scaler") run_scaler(in, r);
-    else if (op == "accumulate") run_accumulate(in, r);
-    else if (op == "train_step") run_train_step(in, r);
-    else if (op == "checkpoint") run_checkpoint(in, r);
-    else if (op == "checkpoint_fn") run_checkpoint_fn(in, r);
-    else throw std::invalid_argument("differential protocol: unknown operation " + op);
+    if (op == "cast")
+      run_cast(in, r);
+    else if (op == "autocast")
+      run_autocast(in, r);
+    else if (op == "scaler")
+      run_scaler(in, r);
+    else if (op == "accumulate")
+      run_accumulate(in, r);
+    else if (op == "train_step")
+      run_train_step(in, r);
+    else if (op == "checkpoint")
+      run_checkpoint(in, r);
+    else if (op == "checkpoint_fn")
+      run_checkpoint_fn(in, r);
+    else
+      throw std::invalid_argument("differential protocol: unknown operation " + op);
   } catch (...) {
     r.add("error", exception_type());
   }
@@ -388,7 +401,8 @@ std::string call(const std::string& request) {
 
 // Runs the scenario `request` describes (protocol.hpp) and returns its response, valid until the
 // next call on this thread. The only symbol a shim exports.
-extern "C" __attribute__((visibility("default"))) const char* tinyllm_diff_call(const char* request) {
+extern "C" __attribute__((visibility("default"))) const char* tinyllm_diff_call(
+    const char* request) {
   thread_local std::string response;
   response = call(request);
   return response.c_str();

@@ -34,12 +34,15 @@ bool is_real(const std::string& w) {
 }
 
 // A word as a learner reads it: a value in decimal, anything else as it is.
-std::string readable(const std::string& w) { return is_real(w) ? decimal(double_of_hex(w)) : w; }
+std::string readable(const std::string& w) {
+  return is_real(w) ? decimal(double_of_hex(w)) : w;
+}
 
 std::string readable(const std::vector<std::string>& words) {
   if (words.size() == 1) return readable(words[0]);
   std::string out = "[";
-  for (std::size_t i = 0; i < words.size() && i < 8; ++i) out += (i ? ", " : "") + readable(words[i]);
+  for (std::size_t i = 0; i < words.size() && i < 8; ++i)
+    out += (i ? ", " : "") + readable(words[i]);
   return out + (words.size() > 8 ? ", ...]" : "]");
 }
 
@@ -52,9 +55,13 @@ bool same_word(const std::string& yours, const std::string& reference, bool tole
   return std::abs(y - r) <= kTolerance * (1 + std::abs(r));
 }
 
-std::string entry_text(const Entry& e) { return e.label + " " + readable(e.words); }
+std::string entry_text(const Entry& e) {
+  return e.label + " " + readable(e.words);
+}
 
-std::string name(const Entry& e) { return e.label[0] == '~' ? e.label.substr(1) : e.label; }
+std::string name(const Entry& e) {
+  return e.label[0] == '~' ? e.label.substr(1) : e.label;
+}
 
 }  // namespace
 
@@ -72,10 +79,12 @@ std::string decimals(const std::vector<double>& values, std::size_t most) {
   return out + (values.size() > most ? ", ...]" : "]");
 }
 
-std::optional<std::string> first_difference(const std::string& yours, const std::string& reference) {
+std::optional<std::string> first_difference(const std::string& yours,
+                                            const std::string& reference) {
   const auto y = entries(yours), r = entries(reference);
   for (std::size_t i = 0; i < y.size() || i < r.size(); ++i) {
-    if (i >= y.size()) return "yours gives no " + name(r[i]) + " (reference " + readable(r[i].words) + ")";
+    if (i >= y.size())
+      return "yours gives no " + name(r[i]) + " (reference " + readable(r[i].words) + ")";
     if (i >= r.size()) return "yours gives " + entry_text(y[i]) + ", the reference nothing more";
     if (y[i].label != r[i].label)
       return "yours gives " + entry_text(y[i]) + " where the reference gives " + entry_text(r[i]);
@@ -87,10 +96,11 @@ std::optional<std::string> first_difference(const std::string& yours, const std:
       return what + ": yours " + readable(yw) + ", reference " + readable(rw);
     for (std::size_t k = 0; k < yw.size(); ++k) {
       if (same_word(yw[k], rw[k], tolerant)) continue;
-      if (yw.size() == 1) return what + ": yours " + readable(yw[k]) + ", reference " + readable(rw[k]);
+      if (yw.size() == 1)
+        return what + ": yours " + readable(yw[k]) + ", reference " + readable(rw[k]);
       return name(r[i]) + "[" + std::to_string(k) + "]" + (tolerant ? " (to 1e-6 relative)" : "") +
-             ": yours " + readable(yw[k]) + ", reference " + readable(rw[k]) + " (all of it: yours " +
-             readable(yw) + ", reference " + readable(rw) + ")";
+             ": yours " + readable(yw[k]) + ", reference " + readable(rw[k]) +
+             " (all of it: yours " + readable(yw) + ", reference " + readable(rw) + ")";
     }
   }
   return std::nullopt;

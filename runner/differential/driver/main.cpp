@@ -30,8 +30,8 @@ void set_rapidcheck_params() {
   }
   const std::string params = std::string("seed=") + seed + " max_success=" + kCases;
   setenv("RC_PARAMS", params.c_str(), 1);
-  std::cout << "[differential] RapidCheck seed=" << seed << ", " << kCases
-            << " cases per property" << std::endl;
+  std::cout << "[differential] RapidCheck seed=" << seed << ", " << kCases << " cases per property"
+            << std::endl;
 }
 
 std::string option(int argc, char** argv, const std::string& name, const char* environment) {

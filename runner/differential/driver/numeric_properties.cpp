@@ -112,8 +112,10 @@ RC_GTEST_PROP(Differential, DynamicLossScaler, ()) {
     auto g = pick(n, finite_value());
     if (*rc::gen::weightedElement<bool>({{3, false}, {1, true}}))
       g[*rc::gen::inRange<std::size_t>(0, n)] = *rc::gen::element(INFINITY, -INFINITY, NAN);
-    if (clip > 0) request.real(clip);
-    else request << "none";
+    if (clip > 0)
+      request.real(clip);
+    else
+      request << "none";
     request.reals(g);
     story += "; step " + std::to_string(i + 1) + " with gradient " + decimals(g) +
              (clip > 0 ? ", clip " + decimal(clip) : "");
@@ -122,9 +124,9 @@ RC_GTEST_PROP(Differential, DynamicLossScaler, ()) {
   request.real(state[0]).real(state[1]).real(state[2]);
   request << static_cast<long>(state[3]) << static_cast<long>(state[4]);
   expect_same("DynamicLossScaler(" + decimal(args.init) + ", " + decimal(args.growth) + ", " +
-                  decimal(args.backoff) + ", " + std::to_string(args.interval) +
-                  ") on parameter " + decimals(p) + " (SGD lr 0.25)" + story +
-                  "; then load_state_dict of " + decimals(state),
+                  decimal(args.backoff) + ", " + std::to_string(args.interval) + ") on parameter " +
+                  decimals(p) + " (SGD lr 0.25)" + story + "; then load_state_dict of " +
+                  decimals(state),
               request.text());
 }
 

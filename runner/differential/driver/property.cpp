@@ -31,9 +31,9 @@ void expect_same(const std::string& scenario, const std::string& request) {
 
 rc::Gen<double> finite_value(double magnitude) {
   constexpr std::int64_t steps = std::int64_t{1} << 24;
-  return rc::gen::map(rc::gen::inRange<std::int64_t>(-steps, steps + 1), [magnitude](std::int64_t k) {
-    return std::ldexp(static_cast<double>(k), -24) * magnitude;
-  });
+  return rc::gen::map(
+      rc::gen::inRange<std::int64_t>(-steps, steps + 1),
+      [magnitude](std::int64_t k) { return std::ldexp(static_cast<double>(k), -24) * magnitude; });
 }
 
 rc::Gen<double> special_value() {
@@ -65,7 +65,8 @@ rc::Gen<MlpSpec> mlp_spec(long min_linear, long max_linear, long max_width, bool
           return MlpSpec{std::move(dtype), std::move(widths), std::move(activations), p, seed};
         },
         rc::gen::element<std::string>("f32", "f64"),
-        rc::gen::container<std::vector<long>>(n_linear + 1, rc::gen::inRange<long>(1, max_width + 1)),
+        rc::gen::container<std::vector<long>>(n_linear + 1,
+                                              rc::gen::inRange<long>(1, max_width + 1)),
         rc::gen::container<std::vector<std::string>>(n_linear - 1,
                                                      rc::gen::element<std::string>("tanh", "relu")),
         dropout ? rc::gen::element(0.25, 0.5, 0.5, 0.0) : rc::gen::just(0.0),
@@ -122,7 +123,8 @@ std::string describe(const Batches& b) {
     if (b.target_rows[i] != b.rows[i]) out += " (targets " + std::to_string(b.target_rows[i]) + ")";
   }
   out += " rows, inputs ";
-  for (std::size_t i = 0; i < b.inputs.size(); ++i) out += (i ? " " : "") + decimals(b.inputs[i], 6);
+  for (std::size_t i = 0; i < b.inputs.size(); ++i)
+    out += (i ? " " : "") + decimals(b.inputs[i], 6);
   return out;
 }
 

@@ -18,7 +18,8 @@ Call load(const std::string& path, const char* which) {
     throw std::runtime_error(std::string("cannot load the ") + which + " shim: " + dlerror());
   auto call = reinterpret_cast<Call>(dlsym(handle, "tinyllm_diff_call"));
   if (!call)
-    throw std::runtime_error(std::string("the ") + which + " shim has no tinyllm_diff_call: " + dlerror());
+    throw std::runtime_error(std::string("the ") + which +
+                             " shim has no tinyllm_diff_call: " + dlerror());
   return call;
 }
 
@@ -29,7 +30,11 @@ void load_shims(const std::string& reference, const std::string& learner) {
   learner_call = load(learner, "learner's");
 }
 
-std::string call_reference(const std::string& request) { return reference_call(request.c_str()); }
-std::string call_learner(const std::string& request) { return learner_call(request.c_str()); }
+std::string call_reference(const std::string& request) {
+  return reference_call(request.c_str());
+}
+std::string call_learner(const std::string& request) {
+  return learner_call(request.c_str());
+}
 
 }  // namespace tinyllm_diff

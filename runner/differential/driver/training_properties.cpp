@@ -39,12 +39,15 @@ RC_GTEST_PROP(Differential, grad_accumulate, ()) {
   request << "accumulate";
   write(request, spec);
   write(request, batches);
-  if (scale_exponent < 0) request << "none";
-  else request.real(std::ldexp(1.0, scale_exponent));
-  expect_same("grad_accumulate of " + describe(spec) + " on " + describe(batches) + " (mse), " +
-                  (scale_exponent < 0 ? std::string("no scaler")
-                                      : "a scaler of scale " + decimal(std::ldexp(1.0, scale_exponent))),
-              request.text());
+  if (scale_exponent < 0)
+    request << "none";
+  else
+    request.real(std::ldexp(1.0, scale_exponent));
+  expect_same(
+      "grad_accumulate of " + describe(spec) + " on " + describe(batches) + " (mse), " +
+          (scale_exponent < 0 ? std::string("no scaler")
+                              : "a scaler of scale " + decimal(std::ldexp(1.0, scale_exponent))),
+      request.text());
 }
 
 // train_step_mixed in fp32, bf16 and fp16 (and an unknown precision), with and without a scaler
@@ -78,11 +81,13 @@ RC_GTEST_PROP(Differential, train_step_mixed, ()) {
   } else {
     request << "none";
   }
-  if (clip > 0) request.real(clip);
-  else request << "none";
+  if (clip > 0)
+    request.real(clip);
+  else
+    request << "none";
   request.real(lr);
-  expect_same("train_step_mixed of " + describe(spec) + " on " + describe(batches) + " (mse, SGD lr " +
-                  decimal(lr) + ") in " + precision +
+  expect_same("train_step_mixed of " + describe(spec) + " on " + describe(batches) +
+                  " (mse, SGD lr " + decimal(lr) + ") in " + precision +
                   (with_scaler ? ", a scaler of scale " + decimal(std::ldexp(1.0, scale_exponent)) +
                                      " interval " + std::to_string(interval)
                                : ", no scaler") +
@@ -135,9 +140,10 @@ RC_GTEST_PROP(Differential, checkpoint, ()) {
   request.reals(a).reals(w) << same << autocast;
   expect_same("checkpoint of fn(a, b) = matmul(a, w) * b + tanh(a) with a " + std::to_string(n) +
                   "x" + std::to_string(n) + " " + decimals(a) + " (" + dtype + "), parameter w " +
-                  decimals(w) + ", b " + (same == "same"       ? "the same tensor as a"
-                                 : same == "distinct" ? "a copy of a"
-                                                      : "a copy of a, neither requiring grad") +
+                  decimals(w) + ", b " +
+                  (same == "same"       ? "the same tensor as a"
+                   : same == "distinct" ? "a copy of a"
+                                        : "a copy of a, neither requiring grad") +
                   (autocast == "none" ? "" : ", under Autocast " + autocast),
               request.text());
 }
