@@ -94,6 +94,20 @@ TEST(Differential, reference_passes_in_the_plain_sandbox_too) {
   for (const auto& c : r.checks) EXPECT_TRUE(c.passed) << c.name << ": " << c.counterexample;
 }
 
+// Catches: the two modules' classes meeting in one image (a learner's Autocast or
+// DynamicLossScaler layout used by the reference's code, or the reverse, through interposed or
+// shared symbols): with private members of another size, that corrupts memory or results.
+TEST(Differential, a_module_with_its_own_private_members_passes) {
+  auto request = request_for(fs::path(TINYLLM_BROKEN_MODULES) / "differential-relayout" /
+                             "libtinyllm_oracle.so");
+  request.include_dir = TINYLLM_RELAYOUT_INCLUDE;
+  request.work_dir = work_dir() / "relayout";
+  const DifferentialResult r = tinyllm::runner::run_differential(request);
+  ASSERT_FALSE(r.problem) << r.problem->ending;
+  ASSERT_EQ(r.checks.size(), 7u);
+  for (const auto& c : r.checks) EXPECT_TRUE(c.passed) << c.name << ": " << c.counterexample;
+}
+
 struct Pitfall {
   const char* id;
   const char* property;  // the property of its area, which must fail
