@@ -3,6 +3,7 @@
 #include "differential.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <fstream>
@@ -76,11 +77,12 @@ std::optional<std::string> build_learner_shim(const DifferentialRequest& r,
                                               const DifferentialFiles& files, bool& cached) {
   fs::create_directories(r.work_dir);
   const fs::path shim = r.work_dir / kLearnerShim, stamp = r.work_dir / "learner-shim.key";
-  const fs::path building = r.work_dir / "building" / kLearnerShim;
+  // Built aside, then renamed into place: checks running at once never load a half-written shim.
+  const fs::path building = r.work_dir / fmt::format("building-{}", getpid()) / kLearnerShim;
   const auto argv =
       shim_command(r, files, building, fs::absolute(r.library).parent_path().string());
   const std::string key =
-      shim_key(r, files, shim_command(r, files, building, "<the library's folder>"));
+      shim_key(r, files, shim_command(r, files, "<the shim>", "<the library's folder>"));
   cached = fs::exists(shim) && fs::exists(stamp) && read_text(stamp) == key;
   if (cached) return std::nullopt;
   fs::create_directories(building.parent_path());
@@ -88,6 +90,7 @@ std::optional<std::string> build_learner_shim(const DifferentialRequest& r,
   if (built.exit_code != 0)
     return built.timed_out ? "the compiler timed out after 600 s" : built.output;
   fs::rename(building, shim);
+  fs::remove_all(building.parent_path());
   std::ofstream(stamp, std::ios::binary) << key;
   return std::nullopt;
 }
