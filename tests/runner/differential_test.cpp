@@ -160,6 +160,20 @@ TEST(Differential, a_module_that_hangs_is_a_run_problem) {
   EXPECT_NE(r.problem->ending.find("timed out"), std::string::npos) << r.problem->ending;
 }
 
+// Catches: a workspace whose headers do not declare what the shim calls read as a passing check,
+// or as a grader error, instead of a problem that shows the compiler's messages.
+TEST(Differential, a_shim_that_does_not_compile_is_a_run_problem_with_the_compilers_messages) {
+  auto request = request_for(variant("reference"));
+  request.include_dir = work_dir() / "no-headers";
+  fs::create_directories(request.include_dir);
+  request.work_dir = work_dir() / "no-headers-work";
+  const DifferentialResult r = tinyllm::runner::run_differential(request);
+  ASSERT_TRUE(r.problem);
+  EXPECT_NE(r.problem->ending.find("did not compile"), std::string::npos) << r.problem->ending;
+  EXPECT_NE(r.problem->ending.find("precision.hpp"), std::string::npos) << r.problem->ending;
+  EXPECT_TRUE(r.checks.empty());
+}
+
 // Catches: a broken JSON or a result without the driver's tests read as a passing check.
 TEST(Differential, an_incomplete_result_is_not_a_pass) {
   EXPECT_FALSE(tinyllm::runner::parse_differential_json("not json"));
