@@ -57,15 +57,15 @@ std::vector<std::string> shim_command(const DifferentialRequest& r, const Differ
 }
 
 // Returns the hash of everything the shim's object code depends on: the command, the shim's
-// sources, the workspace's and the foundation's headers. Not the learner's library: the shim only
-// names it (DT_NEEDED) and resolves its symbols when loaded, so a rebuilt module reuses the shim
-// (a function it no longer defines shows when the driver loads the shim).
+// folder (runner/differential: shim.cpp, shim_support.hpp, protocol.hpp), the workspace's and the
+// foundation's headers. Not the learner's library: the shim only names it (DT_NEEDED) and resolves
+// its symbols when loaded, so a rebuilt module reuses the shim (a function it no longer defines
+// shows when the driver loads the shim).
 std::string shim_key(const DifferentialRequest& r, const DifferentialFiles& files,
                      const std::vector<std::string>& argv) {
   ContentHasher h;
   for (const auto& a : argv) h.add(a);
-  h.add_file("shim", files.shim_source);
-  h.add_file("protocol", files.protocol_header);
+  h.add(content_hash(files.shim_source.parent_path()));  // shim.cpp and the headers beside it
   h.add(content_hash(r.include_dir));
   h.add(content_hash(r.build_dir / "foundation" / "include"));
   return h.hex();
@@ -111,8 +111,7 @@ std::string output_tail(const std::string& output) {
 
 DifferentialFiles differential_files(const fs::path& build_dir, const fs::path& source_dir) {
   const fs::path out = build_dir / "differential", src = source_dir / "runner" / "differential";
-  return {out / "tinyllm-differential", out / "libtinyllm_diff_reference.so", src / "shim.cpp",
-          src / "protocol.hpp"};
+  return {out / "tinyllm-differential", out / "libtinyllm_diff_reference.so", src / "shim.cpp"};
 }
 
 std::optional<std::vector<reports::DifferentialCheck>> parse_differential_json(

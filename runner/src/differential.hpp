@@ -40,7 +40,7 @@ struct DifferentialResult {
 
 // Where the build keeps the driver and the reference shim, and where the learner shim's source is.
 struct DifferentialFiles {
-  std::filesystem::path driver, reference_shim, shim_source, protocol_header;
+  std::filesystem::path driver, reference_shim, shim_source;
 };
 DifferentialFiles differential_files(const std::filesystem::path& build_dir,
                                      const std::filesystem::path& source_dir);
