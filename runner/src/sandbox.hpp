@@ -14,8 +14,12 @@
 namespace tinyllm::runner {
 
 struct RunRequest {
-  std::filesystem::path executable;      // the compiled suite
-  std::filesystem::path library;         // a libtinyllm_oracle.so: the reference or one variant
+  std::filesystem::path executable;  // the compiled suite
+  std::filesystem::path library;     // a libtinyllm_oracle.so: the reference or one variant
+  // More shared libraries the run loads by file name (dlopen), copied beside the library under
+  // their own names, so LD_LIBRARY_PATH finds them in every isolation (the differential check's
+  // shims, differential.hpp).
+  std::vector<std::filesystem::path> companion_libraries;
   std::vector<std::string> arguments;    // after the program name; the sandbox adds --gtest_output
   std::vector<std::string> environment;  // KEY=VALUE added to the minimal environment
   double timeout_seconds = 60;

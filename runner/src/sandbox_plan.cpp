@@ -108,12 +108,18 @@ void add_namespace_root(ChildPlan& plan, const RunRequest& request, const fs::pa
                             plan.uid)});
 }
 
-// The library, under the neutral name every run sees, readable by the run's uid.
+// The library, under the neutral name every run sees, and its companions under their own names,
+// readable by the run's uid.
 void copy_library(const RunRequest& request, const fs::path& run_dir) {
-  const fs::path lib = run_dir / "lib" / "libtinyllm_oracle.so";
-  fs::copy_file(request.library, lib);
-  fs::permissions(lib, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read |
-                           fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec);
+  auto copy = [&](const fs::path& from, const fs::path& name) {
+    const fs::path lib = run_dir / "lib" / name;
+    fs::copy_file(from, lib);
+    fs::permissions(lib, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read |
+                             fs::perms::owner_exec | fs::perms::group_exec |
+                             fs::perms::others_exec);
+  };
+  copy(request.library, "libtinyllm_oracle.so");
+  for (const auto& companion : request.companion_libraries) copy(companion, companion.filename());
   fs::permissions(run_dir / "lib", fs::perms::owner_all | fs::perms::group_read |
                                        fs::perms::group_exec | fs::perms::others_read |
                                        fs::perms::others_exec);

@@ -1,0 +1,131 @@
+// The shared parts of the properties (property.hpp).
+#include "property.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <iostream>
+#include <limits>
+
+#include "compare.hpp"
+#include "shims.hpp"
+
+namespace tinyllm_diff {
+
+void record_property(bool exact) {
+  ::testing::Test::RecordProperty("exact", exact ? "true" : "false");
+  ::testing::Test::RecordProperty(
+      "cases", std::to_string(rc::detail::configuration().testParams.maxSuccess));
+}
+
+void expect_same(const std::string& scenario, const std::string& request) {
+  const std::string reference = call_reference(request);
+  const std::string yours = call_learner(request);
+  // TINYLLM_DIFF_TRACE=1 prints every exchange, to see what a property sends and gets back.
+  static const bool trace = std::getenv("TINYLLM_DIFF_TRACE") != nullptr;
+  if (trace) std::cerr << "> " << request << "\n" << reference << "< yours:\n" << yours;
+  if (const auto difference = first_difference(yours, reference))
+    RC_FAIL("differential: " + scenario + ": " + *difference);
+}
+
+rc::Gen<double> finite_value(double magnitude) {
+  constexpr std::int64_t steps = std::int64_t{1} << 24;
+  return rc::gen::map(
+      rc::gen::inRange<std::int64_t>(-steps, steps + 1),
+      [magnitude](std::int64_t k) { return std::ldexp(static_cast<double>(k), -24) * magnitude; });
+}
+
+rc::Gen<double> special_value() {
+  const double inf = std::numeric_limits<double>::infinity();
+  return rc::gen::element<double>(
+      1.00390625, 1.01171875, -1.00390625,  // bf16 ties: to even down, to even up
+      1.00048828125, 1.00146484375,         // fp16 ties
+      65504.0, 65520.0, 1e5,                // fp16's largest, its overflow tie, beyond
+      3.3895313892515355e38, 3.4e38,        // bf16's largest, beyond
+      std::ldexp(1.0, -24), std::ldexp(1.0, -25), std::ldexp(3.0, -26),  // fp16 subnormal, ties
+      std::ldexp(1.0, -133), std::ldexp(1.0, -149),                      // float/bf16 subnormals
+      std::ldexp(1.0, -1070), 1e300,  // double only: a subnormal, a huge value
+      inf, -inf, std::numeric_limits<double>::quiet_NaN(), -0.0, 0.0);
+}
+
+rc::Gen<double> any_value() {
+  return rc::gen::weightedOneOf<double>({{3, finite_value()}, {1, special_value()}});
+}
+
+std::vector<double> pick(std::size_t n, const rc::Gen<double>& values) {
+  return *rc::gen::container<std::vector<double>>(n, values);
+}
+
+rc::Gen<MlpSpec> mlp_spec(long min_linear, long max_linear, long max_width, bool dropout) {
+  return rc::gen::mapcat(rc::gen::inRange<long>(min_linear, max_linear + 1), [=](long n_linear) {
+    return rc::gen::apply(
+        [](std::string dtype, std::vector<long> widths, std::vector<std::string> activations,
+           double p, std::uint64_t seed) {
+          return MlpSpec{std::move(dtype), std::move(widths), std::move(activations), p, seed};
+        },
+        rc::gen::element<std::string>("f32", "f64"),
+        rc::gen::container<std::vector<long>>(n_linear + 1,
+                                              rc::gen::inRange<long>(1, max_width + 1)),
+        rc::gen::container<std::vector<std::string>>(n_linear - 1,
+                                                     rc::gen::element<std::string>("tanh", "relu")),
+        dropout ? rc::gen::element(0.25, 0.5, 0.5, 0.0) : rc::gen::just(0.0),
+        rc::gen::inRange<std::uint64_t>(0, 1000));
+  });
+}
+
+void write(Line& request, const MlpSpec& spec) {
+  request << spec.dtype << spec.widths.size();
+  for (long w : spec.widths) request << w;
+  for (const auto& a : spec.activations) request << a;
+  request.real(spec.dropout) << spec.seed;
+}
+
+std::string describe(const MlpSpec& spec) {
+  std::string out = "an MLP ";
+  for (std::size_t i = 0; i < spec.widths.size(); ++i)
+    out += (i ? "-" : "") + std::to_string(spec.widths[i]);
+  out += " (";
+  for (const auto& a : spec.activations) out += a + ", ";
+  if (spec.dropout > 0) out += "dropout " + decimal(spec.dropout) + ", ";
+  return out + spec.dtype + ", seed " + std::to_string(spec.seed) + ")";
+}
+
+long layer_count(const MlpSpec& spec) {
+  const long linear = static_cast<long>(spec.widths.size()) - 1;
+  return linear + (linear - 1) * (spec.dropout > 0 ? 2 : 1);
+}
+
+Batches pick_batches(const MlpSpec& spec, const std::vector<long>& rows) {
+  Batches b;
+  for (long r : rows) {
+    b.rows.push_back(r);
+    b.target_rows.push_back(r);
+    b.inputs.push_back(pick(static_cast<std::size_t>(r * spec.widths.front()), finite_value(2)));
+    b.targets.push_back(pick(static_cast<std::size_t>(r * spec.widths.back()), finite_value(2)));
+  }
+  return b;
+}
+
+void write(Line& request, const Batches& b) {
+  request << b.rows.size();
+  for (std::size_t i = 0; i < b.rows.size(); ++i) {
+    request << b.rows[i] << b.target_rows[i];
+    request.reals(b.inputs[i]).reals(b.targets[i]);
+  }
+}
+
+std::string describe(const Batches& b) {
+  if (b.rows.empty()) return "no micro-batches";
+  std::string out = "micro-batches of ";
+  for (std::size_t i = 0; i < b.rows.size(); ++i) {
+    out += (i ? ", " : "") + std::to_string(b.rows[i]);
+    if (b.target_rows[i] != b.rows[i]) out += " (targets " + std::to_string(b.target_rows[i]) + ")";
+  }
+  out += " rows, inputs ";
+  for (std::size_t i = 0; i < b.inputs.size(); ++i)
+    out += (i ? " " : "") + decimals(b.inputs[i], 6);
+  return out;
+}
+
+}  // namespace tinyllm_diff

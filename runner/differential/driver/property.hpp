@@ -1,0 +1,58 @@
+// What every property of the driver shares: generators of plain inputs (no tinyllm code is linked
+// into the driver: values are made from integers with exact arithmetic, as the course's
+// generators.hpp makes them) and the one comparison that fails a case.
+#pragma once
+#include <rapidcheck.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "protocol.hpp"
+
+namespace tinyllm_diff {
+
+// Records in the test's JSON entry whether the property compares bit for bit ("exact") and how
+// many cases it runs ("cases"), which the grader reports (runner/src/differential.cpp).
+void record_property(bool exact);
+
+// Sends `request` to both shims; RC_FAIL with "<scenario>: <first difference>" when they differ,
+// so the failure of the smallest counterexample says in words what was called and what differs.
+void expect_same(const std::string& scenario, const std::string& request);
+
+// Finite values in [-magnitude, magnitude] on a grid of magnitude * 2^-24 (shrink towards 0).
+rc::Gen<double> finite_value(double magnitude = 4.0);
+// The values where roundings go wrong: ties of bf16 and fp16, subnormals of both and of float,
+// values that overflow fp16 or float, infinities, NaN, -0.
+rc::Gen<double> special_value();
+// Mostly finite values, one in four special.
+rc::Gen<double> any_value();
+// `n` values from `values`.
+std::vector<double> pick(std::size_t n, const rc::Gen<double>& values);
+
+// A small MLP as the course's mlp_spec describes one (the shim builds it: shim.cpp read_mlp).
+struct MlpSpec {
+  std::string dtype;                     // "f32" or "f64"
+  std::vector<long> widths;              // inputs, then each Linear's outputs
+  std::vector<std::string> activations;  // "tanh" or "relu", between Linears
+  double dropout = 0;                    // p of a Dropout after each activation
+  std::uint64_t seed = 0;
+};
+// Linear layers in [min_linear, max_linear], widths in [1, max_width]; with `dropout`, mostly
+// p 0.25 or 0.5, sometimes none.
+rc::Gen<MlpSpec> mlp_spec(long min_linear, long max_linear, long max_width, bool dropout);
+void write(Line& request, const MlpSpec& spec);
+std::string describe(const MlpSpec& spec);  // "an MLP 2-3-1 (tanh, f32, seed 7)"
+// Returns the number of layers of the Sequential `spec` builds (Linear, activation, Dropout).
+long layer_count(const MlpSpec& spec);
+
+// Micro-batches for a spec: rows and target rows of each, then its values.
+struct Batches {
+  std::vector<long> rows, target_rows;
+  std::vector<std::vector<double>> inputs, targets;
+};
+Batches pick_batches(const MlpSpec& spec, const std::vector<long>& rows);
+void write(Line& request, const Batches& batches);
+std::string describe(const Batches& batches);  // "micro-batches of 1, 3 rows"
+
+}  // namespace tinyllm_diff
