@@ -72,7 +72,7 @@ TEST(ModuleBuild, the_stub_workspace_builds_and_says_not_implemented) {
   ASSERT_NE(library, nullptr) << dlerror();
   using AutocastDtype = std::optional<std::string> (*)();
   const auto autocast_dtype =
-      reinterpret_cast<AutocastDtype>(dlsym(library, "_ZN7tinyllm5train14autocast_dtypeEv"));
+      reinterpret_cast<AutocastDtype>(dlsym(library, "_ZN7tinyllm5train14autocast_dtypeB5cxx11Ev"));
   ASSERT_NE(autocast_dtype, nullptr);
   try {
     autocast_dtype();
