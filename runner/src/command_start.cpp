@@ -52,11 +52,14 @@ int run_start_command(const Arguments& args) {
   options.example_test = !no_example_test;
   if (!pitfalls.empty()) options.pitfalls = parse_pitfall_list(pitfalls, source);
   write_workspace(dir, workspace_files(source, options));
+  std::string what = "the module stubbed";
+  if (from_reference)
+    what = pitfalls.empty() ? "the reference module"
+                            : "the reference module with pitfalls " + pitfalls;
   std::cout << fmt::format(
-      "Wrote the workspace {}{}.\nNext: edit {}/src/*.cpp (the contract is in "
-      "include/tinyllm/train/), then run `tinyllm-grade check {}`.\n",
-      dir, from_reference ? " (the reference module" + std::string(pitfalls.empty() ? "" : ", pitfalls " + pitfalls) + ")" : "",
-      dir, dir);
+      "Wrote the workspace {} ({}).\nNext: edit {}/src/*.cpp (the contract is in "
+      "{}/include/tinyllm/train/), then run `tinyllm-grade check {}`.\n",
+      dir, what, dir, dir, dir);
   return 0;
 }
 

@@ -42,7 +42,8 @@ std::string headers_hash(const Workspace& w) {
     if (!fs::is_directory(dir)) continue;
     std::vector<fs::path> files;
     for (const auto& entry : fs::recursive_directory_iterator(dir))
-      if (entry.is_regular_file() && entry.path().extension() != ".cpp") files.push_back(entry.path());
+      if (entry.is_regular_file() && entry.path().extension() != ".cpp")
+        files.push_back(entry.path());
     std::sort(files.begin(), files.end());
     for (const fs::path& f : files) hasher.add_file(f.lexically_relative(w.root).string(), f);
   }
@@ -91,9 +92,10 @@ ModuleBuild build_module(const Workspace& workspace, const ModuleToolchain& tool
   for (const fs::path& needed : {toolchain.foundation_archive, toolchain.foundation_include_dir,
                                  toolchain.contract_check_source})
     if (!fs::exists(needed))
-      throw UsageError(fmt::format("{} is missing: build the oracle first (ninja -C BUILD "
-                                   "tinyllm-grade), or give --build-dir / --source-dir",
-                                   needed.string()));
+      throw UsageError(
+          fmt::format("{} is missing: build the oracle first (ninja -C BUILD "
+                      "tinyllm-grade), or give --build-dir / --source-dir",
+                      needed.string()));
   const fs::path objects = out_dir / "objects";
   fs::create_directories(objects);
 
@@ -114,12 +116,15 @@ ModuleBuild build_module(const Workspace& workspace, const ModuleToolchain& tool
   std::vector<Unit> units;
   for (const fs::path& source : workspace.module_sources) {
     const std::string name = source.lexically_relative(workspace.root).string();
-    units.push_back({source, name,
-                     {workspace.include_dir, workspace.source_dir, toolchain.foundation_include_dir},
-                     object_for(source, name)});
+    units.push_back(
+        {source,
+         name,
+         {workspace.include_dir, workspace.source_dir, toolchain.foundation_include_dir},
+         object_for(source, name)});
   }
   // The contract check sees the public headers only, as the course suite does.
-  units.push_back({toolchain.contract_check_source, "the contract check",
+  units.push_back({toolchain.contract_check_source,
+                   "the contract check",
                    {workspace.include_dir, toolchain.foundation_include_dir},
                    object_for(toolchain.contract_check_source, "contract_check.cpp")});
   std::vector<Compiled> compiled(units.size());
@@ -138,12 +143,14 @@ ModuleBuild build_module(const Workspace& workspace, const ModuleToolchain& tool
       const auto changed = contract_check_problems(compiled[i].output, units[i].source);
       build.problems.insert(build.problems.end(), changed.begin(), changed.end());
       if (changed.empty())
-        build.problems.push_back("the workspace's headers do not compile with the contract check "
-                                 "(the compiler's messages are below)");
+        build.problems.push_back(
+            "the workspace's headers do not compile with the contract check "
+            "(the compiler's messages are below)");
     } else {
-      build.problems.push_back(fmt::format("{} does not compile (the compiler's messages are "
-                                           "below)",
-                                           units[i].name));
+      build.problems.push_back(
+          fmt::format("{} does not compile (the compiler's messages are "
+                      "below)",
+                      units[i].name));
     }
   }
 
@@ -153,7 +160,8 @@ ModuleBuild build_module(const Workspace& workspace, const ModuleToolchain& tool
     for (const Unit& u : units) link_key.add(u.object.filename().string());
     link_key.add(toolchain.foundation_archive.string());
     link_key.add(std::to_string(fs::file_size(toolchain.foundation_archive)));
-    link_key.add(std::to_string(fs::last_write_time(toolchain.foundation_archive).time_since_epoch().count()));
+    link_key.add(std::to_string(
+        fs::last_write_time(toolchain.foundation_archive).time_since_epoch().count()));
     const fs::path key_file = out_dir / "libtinyllm_oracle.so.key";
     std::string stored_key;
     if (std::ifstream in(key_file); in) std::getline(in, stored_key);
@@ -165,8 +173,8 @@ ModuleBuild build_module(const Workspace& workspace, const ModuleToolchain& tool
       std::vector<std::string> argv{toolchain.compiler, "-shared", "-o", partial.string()};
       for (const Unit& u : units) argv.push_back(u.object.string());
       argv.insert(argv.end(), {"-Wl,--whole-archive", toolchain.foundation_archive.string(),
-                               "-Wl,--no-whole-archive", "-Wl,--no-undefined",
-                               "-Wl,--strip-debug", "-pthread"});
+                               "-Wl,--no-whole-archive", "-Wl,--no-undefined", "-Wl,--strip-debug",
+                               "-pthread"});
       const ProcessResult r = run_process(argv, toolchain.timeout_seconds);
       build.diagnostics += relative_paths(r.output, workspace.root);
       if (r.exit_code == 0) {
@@ -184,8 +192,7 @@ ModuleBuild build_module(const Workspace& workspace, const ModuleToolchain& tool
     }
   }
   if (!build.ok) build.library.clear();
-  build.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  build.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return build;
 }
 

@@ -11,8 +11,8 @@
 namespace tinyllm::runner {
 
 struct ModuleToolchain {
-  std::string compiler;            // build_info::cxx_compiler
-  std::vector<std::string> flags;  // build_info::module_cxx_flags, split
+  std::string compiler;             // build_info::cxx_compiler
+  std::vector<std::string> flags;   // build_info::module_cxx_flags, split
   fs::path foundation_include_dir;  // <build>/foundation/include
   fs::path foundation_archive;      // <build>/foundation/libtinyllm_foundation.a
   fs::path contract_check_source;   // <source>/runner/workspace/contract_check.cpp

@@ -54,7 +54,8 @@ std::string header_of(std::string_view name) {
 // "src/b.cpp", "the foundation (schedule.cpp)", or the name as written.
 std::string origin(const std::string& object, const std::map<std::string, std::string>& sources) {
   for (const auto& [path, source] : sources)
-    if (object == path || std::filesystem::path(object).filename() == std::filesystem::path(path).filename())
+    if (object == path ||
+        std::filesystem::path(object).filename() == std::filesystem::path(path).filename())
       return source;
   static const std::regex member(R"(libtinyllm_foundation\.a\(([^)]+)\))");
   std::smatch m;
@@ -78,8 +79,8 @@ std::vector<std::string> objects_in(const std::string& line) {
   static const std::regex object(
       R"(([^\s:;'`]*libtinyllm_foundation\.a\([^)]+\)|[^\s:;'`(]+\.o\b))");
   std::vector<std::string> found;
-  for (auto it = std::sregex_iterator(line.begin(), line.end(), object); it != std::sregex_iterator();
-       ++it)
+  for (auto it = std::sregex_iterator(line.begin(), line.end(), object);
+       it != std::sregex_iterator(); ++it)
     found.push_back((*it)[1]);
   return found;
 }
@@ -119,7 +120,8 @@ std::vector<std::string> contract_check_problems(std::string_view output,
     }
   }
   const std::regex error_line(
-      "(^|\\n)[^\\n]*" + std::regex_replace(contract_check.filename().string(), std::regex(R"([.])"), R"(\.)") +
+      "(^|\\n)[^\\n]*" +
+      std::regex_replace(contract_check.filename().string(), std::regex(R"([.])"), R"(\.)") +
       R"(:(\d+):(\d+:)? (fatal )?error: ([^\n]*))");
   std::vector<std::string> problems;
   std::set<std::string> named;
@@ -169,7 +171,8 @@ std::vector<std::string> link_problems(std::string_view output,
         std::string yours;
         for (const std::string& f : files)
           if (f.rfind("the foundation", 0) != 0) yours += (yours.empty() ? "" : " and ") + f;
-        say(fmt::format("`{}` is defined in {}, but the foundation provides it (as the course's "
+        say(
+            fmt::format("`{}` is defined in {}, but the foundation provides it (as the course's "
                         "earlier modules did): delete that definition and call the foundation's",
                         name, yours.empty() ? "your module" : yours));
       } else {
@@ -186,11 +189,13 @@ std::vector<std::string> link_problems(std::string_view output,
       const std::string name = contract_name(symbol);
       const auto contract = contract_functions().find(name);
       if (contract != contract_functions().end())
-        say(fmt::format("`{}` is not defined (or not with the contract's signature `{}`): define "
+        say(
+            fmt::format("`{}` is not defined (or not with the contract's signature `{}`): define "
                         "it as {} declares it, in {} or another file of src/",
                         name, symbol, header_of(name), contract->second));
       else
-        say(fmt::format("`{}` is used but not defined anywhere in the module or the foundation: "
+        say(
+            fmt::format("`{}` is used but not defined anywhere in the module or the foundation: "
                         "define it in src/ (the linker's message is below)",
                         symbol));
     }

@@ -16,7 +16,8 @@ namespace tinyllm::runner {
 namespace {
 
 // Returns the files under `dir` (recursively) whose extension is one of `extensions`, sorted.
-std::vector<fs::path> files_under(const fs::path& dir, std::initializer_list<std::string_view> extensions) {
+std::vector<fs::path> files_under(const fs::path& dir,
+                                  std::initializer_list<std::string_view> extensions) {
   std::vector<fs::path> found;
   if (!fs::is_directory(dir)) return found;
   for (const auto& entry : fs::recursive_directory_iterator(dir)) {
@@ -55,16 +56,18 @@ std::string how_to_restore(std::string_view what) {
 
 Workspace open_workspace(const fs::path& dir) {
   if (!fs::is_directory(dir))
-    throw UsageError(fmt::format("{} is not a folder: give the folder of a workspace (make one "
-                                 "with `tinyllm-grade start DIR`)",
-                                 dir.string()));
+    throw UsageError(
+        fmt::format("{} is not a folder: give the folder of a workspace (make one "
+                    "with `tinyllm-grade start DIR`)",
+                    dir.string()));
   Workspace w;
   w.root = fs::absolute(dir).lexically_normal();
   const fs::path marker = w.root / workspace_marker;
   if (!fs::is_regular_file(marker))
-    throw UsageError(fmt::format("not a workspace: {} has no {}; run `tinyllm-grade start DIR` to "
-                                 "make one, or give the folder `start` wrote",
-                                 w.root.string(), workspace_marker));
+    throw UsageError(
+        fmt::format("not a workspace: {} has no {}; run `tinyllm-grade start DIR` to "
+                    "make one, or give the folder `start` wrote",
+                    w.root.string(), workspace_marker));
   if (const int format = marker_format(marker); format != 1)
     throw UsageError(fmt::format(
         "{}: {}; this grader reads workspaces of format 1 (the line `format = 1`): restore "

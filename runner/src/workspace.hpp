@@ -18,8 +18,8 @@ inline constexpr std::array<std::string_view, 2> workspace_module_headers = {
     "tinyllm/train/precision.hpp", "tinyllm/train/recompute.hpp"};
 // The module sources every workspace has, relative to its src/ (`start` writes them).
 inline constexpr std::array<std::string_view, 6> workspace_required_sources = {
-    "cast.cpp", "autocast.cpp", "loss_scaler.cpp", "accumulate.cpp", "train_step.cpp",
-    "checkpoint.cpp"};
+    "cast.cpp",       "autocast.cpp",   "loss_scaler.cpp",
+    "accumulate.cpp", "train_step.cpp", "checkpoint.cpp"};
 
 struct Workspace {
   fs::path root, include_dir, source_dir, tests_dir;

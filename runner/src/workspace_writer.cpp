@@ -21,8 +21,8 @@ namespace {
 std::string read_repository_file(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in)
-    throw UsageError(fmt::format("cannot read {}: is --source-dir the tinyllm repository?",
-                                 path.string()));
+    throw UsageError(
+        fmt::format("cannot read {}: is --source-dir the tinyllm repository?", path.string()));
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
@@ -63,8 +63,9 @@ std::set<int> parse_pitfall_list(std::string_view list, const fs::path& source_d
         name.find_first_not_of("0123456789", 1) == std::string::npos)
       id = std::stoi(name.substr(1));
     if (!known.count(id))
-      throw UsageError(fmt::format("--pitfalls: unknown pitfall \"{}\"; the module's pitfalls are {}",
-                                   name, fmt::join(names, ",")));
+      throw UsageError(
+          fmt::format("--pitfalls: unknown pitfall \"{}\"; the module's pitfalls are {}", name,
+                      fmt::join(names, ",")));
     ids.insert(id);
   }
   return ids;
@@ -92,22 +93,23 @@ std::map<fs::path, std::string> workspace_files(const fs::path& source_dir,
       files[fs::path("src") / source] = read_repository_file(templates / "src" / source);
   }
   if (options.example_test)
-    files["tests/example_test.cpp"] = read_repository_file(templates / "tests" / "example_test.cpp");
+    files["tests/example_test.cpp"] =
+        read_repository_file(templates / "tests" / "example_test.cpp");
   return files;
 }
 
 void write_workspace(const fs::path& dir, const std::map<fs::path, std::string>& files) {
   if (fs::exists(dir) && !(fs::is_directory(dir) && fs::is_empty(dir)))
-    throw UsageError(fmt::format("{} exists and is not an empty folder: `start` writes a new "
-                                 "workspace only into a new or empty folder; give another one",
-                                 dir.string()));
+    throw UsageError(
+        fmt::format("{} exists and is not an empty folder: `start` writes a new "
+                    "workspace only into a new or empty folder; give another one",
+                    dir.string()));
   fs::create_directories(dir / "tests");
   for (const auto& [path, text] : files) {
     fs::create_directories((dir / path).parent_path());
     std::ofstream out(dir / path, std::ios::binary);
     out << text;
-    if (!out.flush())
-      throw UsageError(fmt::format("cannot write {}", (dir / path).string()));
+    if (!out.flush()) throw UsageError(fmt::format("cannot write {}", (dir / path).string()));
   }
 }
 

@@ -21,8 +21,8 @@ struct StartOptions {
 // repository in `source_dir`: runner/workspace/ (stubs, README, example test) and the oracle's
 // module (build_info::module_*). Throws UsageError when a file is missing there, and
 // std::runtime_error when a module source's sites cannot be resolved.
-std::map<std::filesystem::path, std::string> workspace_files(const std::filesystem::path& source_dir,
-                                                             const StartOptions& options);
+std::map<std::filesystem::path, std::string> workspace_files(
+    const std::filesystem::path& source_dir, const StartOptions& options);
 
 // Returns the ids of `list` ("s07,s12"), each a pitfall with a site in the reference module in
 // `source_dir`. Throws UsageError naming the known ids for any other.

@@ -37,12 +37,12 @@ extern const auto autocast_dtype =
 extern const auto autocast_matmul =
     static_cast<Tensor (*)(const Tensor&, const Tensor&, std::string_view)>(&t::autocast_matmul);
 // contract: DynamicLossScaler::scale
-extern const auto scaler_scale =
-    static_cast<Tensor (t::DynamicLossScaler::*)(const Tensor&) const>(&t::DynamicLossScaler::scale);
+extern const auto scaler_scale = static_cast<Tensor (t::DynamicLossScaler::*)(const Tensor&) const>(
+    &t::DynamicLossScaler::scale);
 // contract: DynamicLossScaler::step
-extern const auto scaler_step = static_cast<bool (t::DynamicLossScaler::*)(
-    optim::Optimizer&, const std::vector<Tensor>&, std::optional<double>)>(
-    &t::DynamicLossScaler::step);
+extern const auto scaler_step =
+    static_cast<bool (t::DynamicLossScaler::*)(optim::Optimizer&, const std::vector<Tensor>&,
+                                               std::optional<double>)>(&t::DynamicLossScaler::step);
 // contract: DynamicLossScaler::loss_scale
 extern const auto scaler_loss_scale =
     static_cast<double (t::DynamicLossScaler::*)() const>(&t::DynamicLossScaler::loss_scale);
@@ -54,16 +54,16 @@ extern const auto scaler_last_grad_norm =
     static_cast<std::optional<double> (t::DynamicLossScaler::*)() const>(
         &t::DynamicLossScaler::last_grad_norm);
 // contract: DynamicLossScaler::state_dict
-extern const auto scaler_state_dict =
-    static_cast<t::ScalerState (t::DynamicLossScaler::*)() const>(&t::DynamicLossScaler::state_dict);
+extern const auto scaler_state_dict = static_cast<t::ScalerState (t::DynamicLossScaler::*)() const>(
+    &t::DynamicLossScaler::state_dict);
 // contract: DynamicLossScaler::load_state_dict
 extern const auto scaler_load_state_dict =
     static_cast<void (t::DynamicLossScaler::*)(const t::ScalerState&)>(
         &t::DynamicLossScaler::load_state_dict);
 // contract: grad_accumulate
-extern const auto grad_accumulate = static_cast<double (*)(
-    nn::Module&, const std::vector<t::Batch>&, const t::LossFn&, t::DynamicLossScaler*)>(
-    &t::grad_accumulate);
+extern const auto grad_accumulate =
+    static_cast<double (*)(nn::Module&, const std::vector<t::Batch>&, const t::LossFn&,
+                           t::DynamicLossScaler*)>(&t::grad_accumulate);
 // contract: train_step_mixed
 extern const auto train_step_mixed = static_cast<t::StepResult (*)(
     nn::Module&, const std::vector<t::Batch>&, const t::LossFn&, optim::Optimizer&,
@@ -94,7 +94,8 @@ void construct_scaler(double init, double growth, double backoff, long interval)
 // contract: Autocast
 static_assert(std::is_constructible_v<t::Autocast, std::string_view> &&
                   !std::is_convertible_v<std::string_view, t::Autocast> &&
-                  !std::is_copy_constructible_v<t::Autocast> && !std::is_copy_assignable_v<t::Autocast>,
+                  !std::is_copy_constructible_v<t::Autocast> &&
+                  !std::is_copy_assignable_v<t::Autocast>,
               "Autocast: explicit Autocast(std::string_view), neither copyable nor assignable");
 // contract: DynamicLossScaler::DynamicLossScaler
 static_assert(std::is_default_constructible_v<t::DynamicLossScaler> &&
@@ -103,9 +104,11 @@ static_assert(std::is_default_constructible_v<t::DynamicLossScaler> &&
               "DynamicLossScaler: explicit (init = 65536, growth = 2, backoff = 0.5, interval = "
               "2000)");
 // contract: DynamicLossScaler::step
-static_assert(requires(t::DynamicLossScaler& s, optim::Optimizer& o, std::vector<Tensor> p) {
-  { s.step(o, p) } -> std::same_as<bool>;
-}, "DynamicLossScaler::step: clip defaults to std::nullopt");
+static_assert(
+    requires(t::DynamicLossScaler & s, optim::Optimizer& o, std::vector<Tensor> p) {
+      { s.step(o, p) } -> std::same_as<bool>;
+    },
+    "DynamicLossScaler::step: clip defaults to std::nullopt");
 // contract: ScalerState
 static_assert(std::is_same_v<decltype(t::ScalerState::scale), double> &&
                   std::is_same_v<decltype(t::ScalerState::growth), double> &&
@@ -133,18 +136,22 @@ static_assert(std::is_same_v<t::LossFn, std::function<Tensor(const Tensor&, cons
 static_assert(std::is_same_v<t::SegmentFn, std::function<Tensor(const std::vector<Tensor>&)>>,
               "SegmentFn: function<Tensor(const std::vector<Tensor>&)>");
 // contract: grad_accumulate
-static_assert(requires(nn::Module& m, std::vector<t::Batch> b, t::LossFn f) {
-  t::grad_accumulate(m, b, f);
-}, "grad_accumulate: scaler defaults to nullptr");
+static_assert(
+    requires(nn::Module & m, std::vector<t::Batch> b, t::LossFn f) { t::grad_accumulate(m, b, f); },
+    "grad_accumulate: scaler defaults to nullptr");
 // contract: train_step_mixed
-static_assert(requires(nn::Module& m, std::vector<t::Batch> b, t::LossFn f, optim::Optimizer& o) {
-  t::train_step_mixed(m, b, f, o);
-}, "train_step_mixed: precision = \"fp32\", scaler = nullptr, clip = std::nullopt by default");
+static_assert(
+    requires(nn::Module & m, std::vector<t::Batch> b, t::LossFn f, optim::Optimizer& o) {
+      t::train_step_mixed(m, b, f, o);
+    },
+    "train_step_mixed: precision = \"fp32\", scaler = nullptr, clip = std::nullopt by default");
 // contract: checkpoint
-static_assert(requires(t::SegmentFn f, std::vector<Tensor> x) { t::checkpoint(f, x); },
-              "checkpoint: params and rngs default to {}");
+static_assert(
+    requires(t::SegmentFn f, std::vector<Tensor> x) { t::checkpoint(f, x); },
+    "checkpoint: params and rngs default to {}");
 // contract: checkpoint_sequential
-static_assert(requires(nn::Sequential& l, Tensor x) { t::checkpoint_sequential(l, x, 1); },
-              "checkpoint_sequential: rngs defaults to {}");
+static_assert(
+    requires(nn::Sequential & l, Tensor x) { t::checkpoint_sequential(l, x, 1); },
+    "checkpoint_sequential: rngs defaults to {}");
 
 }  // namespace tinyllm::contract_check

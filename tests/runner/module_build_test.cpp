@@ -1,6 +1,8 @@
 // Building learners' modules for real (tinyllm-grade start, then check's first step): the stubs,
 // the reference, every pitfall written in as a learner would, and the mistakes a build must name
 // in the contract's words. The builds share one object cache, so each file compiles once.
+#include "module_build.hpp"
+
 #include <dlfcn.h>
 #include <gtest/gtest.h>
 
@@ -10,7 +12,6 @@
 #include <stdexcept>
 
 #include "build_info.hpp"
-#include "module_build.hpp"
 #include "variant_sites.hpp"
 #include "workspace.hpp"
 #include "workspace_writer.hpp"
@@ -78,8 +79,7 @@ TEST(ModuleBuild, the_stub_workspace_builds_and_says_not_implemented) {
     autocast_dtype();
     ADD_FAILURE() << "the stub returned";
   } catch (const std::logic_error& e) {
-    EXPECT_STREQ(e.what(),
-                 "not implemented: tinyllm::train::autocast_dtype (src/autocast.cpp)");
+    EXPECT_STREQ(e.what(), "not implemented: tinyllm::train::autocast_dtype (src/autocast.cpp)");
   }
   dlclose(library);
 
@@ -126,8 +126,9 @@ TEST(ModuleBuild, a_changed_declaration_is_named) {
              "std::vector<Tensor> /*params*/");
   const ModuleBuild b = build(ws);
   EXPECT_FALSE(b.ok);
-  EXPECT_NE(joined(b.problems).find("changed the contract's declaration of "
-                                    "DynamicLossScaler::step"),
+  EXPECT_NE(joined(b.problems)
+                .find("changed the contract's declaration of "
+                      "DynamicLossScaler::step"),
             std::string::npos)
       << joined(b.problems) << b.diagnostics;
 }
@@ -171,8 +172,9 @@ TEST(ModuleBuild, a_missing_function_and_a_compile_error_are_named) {
   replace_in(ws / "src/accumulate.cpp", "const LossFn& /*loss_fn*/", "LossFn /*loss_fn*/");
   const ModuleBuild missing = build(ws);
   EXPECT_FALSE(missing.ok);
-  EXPECT_NE(joined(missing.problems).find("`grad_accumulate` is not defined (or not with the "
-                                          "contract's signature"),
+  EXPECT_NE(joined(missing.problems)
+                .find("`grad_accumulate` is not defined (or not with the "
+                      "contract's signature"),
             std::string::npos)
       << joined(missing.problems) << missing.diagnostics;
 

@@ -1,6 +1,8 @@
 // The learner's workspace without compiling anything: opening one (the exit-3 errors), the headers
 // `start` writes, the resolver of the reference's variant sites, and the translation of the
 // compiler's and linker's messages.
+#include "workspace.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -13,7 +15,6 @@
 #include "learner_headers.hpp"
 #include "module_diagnostics.hpp"
 #include "variant_sites.hpp"
-#include "workspace.hpp"
 #include "workspace_writer.hpp"
 
 namespace tinyllm::runner {

@@ -13,8 +13,7 @@ StepResult train_step_mixed(nn::Module& /*model*/, const std::vector<Batch>& /*m
                             const LossFn& /*loss_fn*/, optim::Optimizer& /*opt*/,
                             std::string_view /*precision*/, DynamicLossScaler* /*scaler*/,
                             std::optional<double> /*clip*/) {
-  throw std::logic_error(
-      "not implemented: tinyllm::train::train_step_mixed (src/train_step.cpp)");
+  throw std::logic_error("not implemented: tinyllm::train::train_step_mixed (src/train_step.cpp)");
 }
 
 }  // namespace tinyllm::train
