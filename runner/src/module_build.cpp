@@ -7,6 +7,7 @@
 #include <chrono>
 #include <fstream>
 #include <mutex>
+#include <thread>
 
 #include "build_info.hpp"
 #include "content_hash.hpp"
@@ -128,6 +129,7 @@ ModuleBuild build_module(const Workspace& workspace, const ModuleToolchain& tool
                    {workspace.include_dir, toolchain.foundation_include_dir},
                    object_for(toolchain.contract_check_source, "contract_check.cpp")});
   std::vector<Compiled> compiled(units.size());
+  if (jobs <= 0) jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   parallel_for(units.size(), jobs,
                [&](std::size_t i) { compiled[i] = compile(units[i], toolchain); });
 

@@ -32,7 +32,8 @@ struct ModuleBuild {
 };
 
 // Builds the module of `workspace` in `out_dir` (created; objects/ keeps each object under the
-// hash of what made it, so an unchanged source is not compiled again), `jobs` compiles at a time.
+// hash of what made it, so an unchanged source is not compiled again), `jobs` compiles at a time
+// (0: one per core).
 // A module that does not compile or link is a ModuleBuild with ok false, not an exception; a
 // missing foundation is a UsageError.
 ModuleBuild build_module(const Workspace& workspace, const ModuleToolchain& toolchain,

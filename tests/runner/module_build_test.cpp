@@ -5,6 +5,7 @@
 
 #include <dlfcn.h>
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <filesystem>
 #include <fstream>
@@ -185,6 +186,40 @@ TEST(ModuleBuild, a_missing_function_and_a_compile_error_are_named) {
       << joined(broken.problems);
   EXPECT_NE(broken.diagnostics.find("src/cast.cpp:"), std::string::npos)
       << "the compiler's own message, the workspace's path relative";
+}
+
+// Runs `tinyllm-grade start ARGS` and returns its exit status and what it printed.
+std::pair<int, std::string> run_start(const std::string& args) {
+  const std::string command = std::string(TINYLLM_GRADER) + " start " + args + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  std::string output;
+  char buffer[4096];
+  while (const std::size_t n = fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+}
+
+// Catches `start` overwriting a folder, accepting an unknown pitfall, or writing a partial
+// workspace before it fails: exit 3 and nothing written.
+TEST(StartCommand, refuses_with_exit_3_and_writes_nothing) {
+  const fs::path dir = scratch / "start-command";
+  fs::remove_all(dir);
+  const auto [written, text] = run_start(dir.string());
+  EXPECT_EQ(written, 0) << text;
+  EXPECT_NE(text.find("tinyllm-grade check"), std::string::npos) << "says what to do next";
+  EXPECT_NO_THROW(open_workspace(dir));
+  const auto [again, refusal] = run_start(dir.string());
+  EXPECT_EQ(again, 3);
+  EXPECT_NE(refusal.find("not an empty folder"), std::string::npos) << refusal;
+
+  const fs::path other = scratch / "start-unknown-pitfall";
+  fs::remove_all(other);
+  const auto [unknown, message] =
+      run_start(other.string() + " --from-reference --pitfalls s07,s42");
+  EXPECT_EQ(unknown, 3);
+  EXPECT_NE(message.find("unknown pitfall \"s42\""), std::string::npos) << message;
+  EXPECT_NE(message.find("s01,s02,"), std::string::npos) << "names the known ones: " << message;
+  EXPECT_FALSE(fs::exists(other));
 }
 
 }  // namespace
