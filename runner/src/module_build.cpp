@@ -146,8 +146,9 @@ ModuleBuild build_module(const Workspace& workspace, const ModuleToolchain& tool
       build.problems.insert(build.problems.end(), changed.begin(), changed.end());
       if (changed.empty())
         build.problems.push_back(
-            "the workspace's headers do not compile with the contract check "
-            "(the compiler's messages are below)");
+            "the workspace's headers do not compile on their own (the compiler's messages are "
+            "below): they may include the standard library, <tinyllm/...> and files under "
+            "include/ only, as everything that uses the module sees include/ and not src/");
     } else {
       build.problems.push_back(
           fmt::format("{} does not compile (the compiler's messages are "
