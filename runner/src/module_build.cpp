@@ -3,10 +3,10 @@
 #include "module_build.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <fstream>
-#include <mutex>
 #include <thread>
 
 #include "build_info.hpp"
@@ -56,9 +56,17 @@ Compiled compile(const Unit& unit, const ModuleToolchain& toolchain) {
   std::vector<std::string> argv{toolchain.compiler};
   argv.insert(argv.end(), toolchain.flags.begin(), toolchain.flags.end());
   for (const fs::path& dir : unit.include_dirs) argv.push_back("-I" + dir.string());
-  const fs::path partial = unit.object.string() + ".partial";
+  // Two checks of one workspace may compile the same object at once: each writes its own file
+  // and renames it (same bytes either way).
+  const fs::path partial =
+      unit.object.string() + "." + std::to_string(getpid()) + "." +
+      std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id())) + ".partial";
   argv.insert(argv.end(), {"-c", unit.source.string(), "-o", partial.string()});
   const ProcessResult r = run_process(argv, toolchain.timeout_seconds);
+  if (r.timed_out || r.exit_code != 0) {
+    std::error_code ignored;
+    fs::remove(partial, ignored);
+  }
   if (r.timed_out)
     return {false, fmt::format("compiling {} took more than {} s: stopped\n", unit.name,
                                toolchain.timeout_seconds)};
@@ -73,6 +81,52 @@ std::string relative_paths(std::string text, const fs::path& root) {
   for (std::size_t at = text.find(prefix); at != std::string::npos; at = text.find(prefix, at))
     text.erase(at, prefix.size());
   return text;
+}
+
+// Links the compiled `units` and the whole foundation into out_dir/libtinyllm_oracle.so, unless
+// the library there was linked from the same objects and foundation (its .key file).
+void link(const std::vector<Unit>& units, const ModuleToolchain& toolchain, const fs::path& out_dir,
+          const fs::path& root, const std::map<std::string, std::string>& sources,
+          ModuleBuild& build) {
+  const fs::path library = out_dir / "libtinyllm_oracle.so";
+  ContentHasher link_key;
+  for (const Unit& u : units) link_key.add(u.object.filename().string());
+  link_key.add(toolchain.foundation_archive.string());
+  link_key.add(std::to_string(fs::file_size(toolchain.foundation_archive)));
+  link_key.add(
+      std::to_string(fs::last_write_time(toolchain.foundation_archive).time_since_epoch().count()));
+  const fs::path key_file = out_dir / "libtinyllm_oracle.so.key";
+  std::string stored_key;
+  if (std::ifstream in(key_file); in) std::getline(in, stored_key);
+  if (stored_key == link_key.hex() && fs::is_regular_file(library)) {
+    build.ok = true;
+    build.library = library;
+    return;
+  }
+  fs::remove(key_file);
+  const fs::path partial =
+      out_dir / ("libtinyllm_oracle.so." + std::to_string(getpid()) + ".partial");
+  std::vector<std::string> argv{toolchain.compiler, "-shared", "-o", partial.string()};
+  for (const Unit& u : units) argv.push_back(u.object.string());
+  argv.insert(argv.end(),
+              {"-Wl,--whole-archive", toolchain.foundation_archive.string(),
+               "-Wl,--no-whole-archive", "-Wl,--no-undefined", "-Wl,--strip-debug", "-pthread"});
+  const ProcessResult r = run_process(argv, toolchain.timeout_seconds);
+  build.diagnostics += relative_paths(r.output, root);
+  if (r.exit_code != 0) {
+    fs::remove(partial);
+    build.problems = link_problems(r.output, sources);
+    if (r.timed_out)
+      build.problems.push_back(fmt::format("linking the module took more than {} s: stopped",
+                                           toolchain.timeout_seconds));
+    if (build.problems.empty())
+      build.problems.push_back("the module does not link (the linker's messages are below)");
+    return;
+  }
+  fs::rename(partial, library);
+  std::ofstream(key_file) << link_key.hex() << "\n";
+  build.ok = true;
+  build.library = library;
 }
 
 }  // namespace
@@ -151,50 +205,11 @@ ModuleBuild build_module(const Workspace& workspace, const ModuleToolchain& tool
             "include/ only, as everything that uses the module sees include/ and not src/");
     } else {
       build.problems.push_back(
-          fmt::format("{} does not compile (the compiler's messages are "
-                      "below)",
-                      units[i].name));
+          fmt::format("{} does not compile (the compiler's messages are below)", units[i].name));
     }
   }
 
-  if (all_compiled) {
-    build.library = out_dir / "libtinyllm_oracle.so";
-    ContentHasher link_key;
-    for (const Unit& u : units) link_key.add(u.object.filename().string());
-    link_key.add(toolchain.foundation_archive.string());
-    link_key.add(std::to_string(fs::file_size(toolchain.foundation_archive)));
-    link_key.add(std::to_string(
-        fs::last_write_time(toolchain.foundation_archive).time_since_epoch().count()));
-    const fs::path key_file = out_dir / "libtinyllm_oracle.so.key";
-    std::string stored_key;
-    if (std::ifstream in(key_file); in) std::getline(in, stored_key);
-    if (stored_key == link_key.hex() && fs::is_regular_file(build.library)) {
-      build.ok = true;
-    } else {
-      fs::remove(key_file);
-      const fs::path partial = out_dir / "libtinyllm_oracle.so.partial";
-      std::vector<std::string> argv{toolchain.compiler, "-shared", "-o", partial.string()};
-      for (const Unit& u : units) argv.push_back(u.object.string());
-      argv.insert(argv.end(), {"-Wl,--whole-archive", toolchain.foundation_archive.string(),
-                               "-Wl,--no-whole-archive", "-Wl,--no-undefined", "-Wl,--strip-debug",
-                               "-pthread"});
-      const ProcessResult r = run_process(argv, toolchain.timeout_seconds);
-      build.diagnostics += relative_paths(r.output, workspace.root);
-      if (r.exit_code == 0) {
-        fs::rename(partial, build.library);
-        std::ofstream(key_file) << link_key.hex() << "\n";
-        build.ok = true;
-      } else {
-        build.problems = link_problems(r.output, sources);
-        if (r.timed_out)
-          build.problems.push_back(fmt::format("linking the module took more than {} s: stopped",
-                                               toolchain.timeout_seconds));
-        if (build.problems.empty())
-          build.problems.push_back("the module does not link (the linker's messages are below)");
-      }
-    }
-  }
-  if (!build.ok) build.library.clear();
+  if (all_compiled) link(units, toolchain, out_dir, workspace.root, sources, build);
   build.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return build;
 }

@@ -22,7 +22,8 @@ namespace {
 
 const fs::path source_dir = TINYLLM_SOURCE_DIR;
 const fs::path build_dir = TINYLLM_BUILD_DIR;
-const fs::path scratch = fs::temp_directory_path() / "tinyllm-module-build-test";
+// In the build tree: the tests of one build share it, other builds have their own.
+const fs::path scratch = TINYLLM_TEST_SCRATCH;
 
 std::string read(const fs::path& path) {
   std::ifstream in(path);
@@ -47,13 +48,15 @@ fs::path new_workspace(const std::string& name, const StartOptions& options = {}
   return dir;
 }
 
-// Builds into the shared cache (one library folder per workspace).
+// Builds the workspace's module into its own .tinyllm/module, whose objects/ is one cache shared
+// by every workspace of these tests (ctest may run them at once).
 ModuleBuild build(const fs::path& workspace) {
   ModuleToolchain toolchain = default_module_toolchain(build_dir, source_dir);
-  fs::create_directories(scratch / "objects-shared");
+  fs::create_directories(scratch / "shared-objects");
   const fs::path out = workspace / ".tinyllm" / "module";
-  fs::create_directories(out.parent_path());
-  if (!fs::exists(out)) fs::create_directory_symlink(scratch / "objects-shared", out);
+  fs::create_directories(out);
+  if (!fs::exists(out / "objects"))
+    fs::create_directory_symlink(scratch / "shared-objects", out / "objects");
   return build_module(open_workspace(workspace), toolchain, out, 2);
 }
 
