@@ -5,6 +5,8 @@ namespace tinyllm::runner {
 
 const std::vector<Subcommand>& subcommands() {
   static const std::vector<Subcommand> table = {
+      {"start", "write a learner's workspace: the module's files to implement, then `check` it",
+       run_start_command},
       {"grade", "grade one suite: compile once, run on the reference and every variant",
        run_grade_command},
       {"selfcheck",

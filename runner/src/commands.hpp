@@ -25,5 +25,6 @@ int run_batch_command(const Arguments& args);
 int run_merge_command(const Arguments& args);
 int run_gradescope_bundle_command(const Arguments& args);
 int run_yardstick_command(const Arguments& args);
+int run_start_command(const Arguments& args);
 
 }  // namespace tinyllm::runner
