@@ -87,7 +87,10 @@ std::string diagnosis_section(const CheckResult& result) {
   const bool any_failed = std::any_of(result.course_tests.begin(), result.course_tests.end(),
                                       [](const CourseTestOutcome& t) { return !t.passed; });
   if (!any_failed) return "";
-  std::string out = "  Diagnosis: ";
+  std::string out = diagnosis.note.empty()
+                        ? ""
+                        : detail::wrap("Diagnosis note: " + diagnosis.note, kWrapWidth, "  ");
+  out += "  Diagnosis: ";
   if (!diagnosis.confident || diagnosis.matches.empty()) {
     out += "no known pitfall's signature matches the course tests that fail";
     if (!diagnosis.matches.empty())
@@ -98,7 +101,7 @@ std::string diagnosis_section(const CheckResult& result) {
     return out;
   }
   const DiagnosisMatch& best = diagnosis.matches.front();
-  out += fmt::format("the failing course tests match {} ({} close).\n",
+  out += fmt::format("the failing course tests match {} (closeness {}).\n",
                      diagnosis_name(best, result.reveal), percent(best.closeness));
   if (!best.read_test.empty())
     out += fmt::format("    Read {} first: it shows this bug most directly.\n", best.read_test);
@@ -132,7 +135,9 @@ nlohmann::json diagnosis_json(const Diagnosis& diagnosis, Reveal reveal) {
                             {"readTest", match.read_test}};
     matches.push_back(std::move(entry));
   }
-  return {{"confident", diagnosis.confident}, {"matches", std::move(matches)}};
+  return {{"confident", diagnosis.confident},
+          {"matches", std::move(matches)},
+          {"note", diagnosis.note}};
 }
 
 }  // namespace

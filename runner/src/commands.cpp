@@ -7,6 +7,10 @@ const std::vector<Subcommand>& subcommands() {
   static const std::vector<Subcommand> table = {
       {"start", "write a learner's workspace: the module's files to implement, then `check` it",
        run_start_command},
+      {"check",
+       "check a learner's workspace: the module against the oracle (course suite, differential "
+       "check, diagnosis), then its tests by mutation",
+       run_check_command},
       {"grade", "grade one suite: compile once, run on the reference and every variant",
        run_grade_command},
       {"selfcheck",

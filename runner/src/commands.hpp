@@ -19,6 +19,7 @@ struct Subcommand {
 const std::vector<Subcommand>& subcommands();
 
 int run_grade_command(const Arguments& args);
+int run_check_command(const Arguments& args);
 int run_selfcheck_command(const Arguments& args);
 int run_list_command(const Arguments& args);
 int run_batch_command(const Arguments& args);

@@ -79,6 +79,8 @@ reports::Diagnosis diagnose(const std::vector<std::string>& failing_tests,
   const std::size_t n = signatures.size();
   std::vector<Tests> sig(n);
   std::vector<double> closeness(n), rank(n);
+  // The best score of an explanation that may be named with confidence (see kPairMinimumTests).
+  std::vector<double> confident_rank(n);
   std::vector<std::size_t> contained;
   std::map<std::string, int> signatures_with;
   for (std::size_t i = 0; i < n; ++i) {
@@ -86,6 +88,7 @@ reports::Diagnosis diagnose(const std::vector<std::string>& failing_tests,
     for (const std::string& t : sig[i]) ++signatures_with[t];
     closeness[i] = jaccard(sig[i], failing);
     rank[i] = closeness[i] * prior(signatures[i]);
+    confident_rank[i] = rank[i];
     if (!sig[i].empty() && difference(sig[i], failing).empty()) contained.push_back(i);
   }
   // Pairs of contained signatures, neither inside the other: two mistakes at once.
@@ -98,6 +101,10 @@ reports::Diagnosis diagnose(const std::vector<std::string>& failing_tests,
           jaccard(both, failing) * kPairFactor * prior(signatures[a]) * prior(signatures[b]);
       rank[a] = std::max(rank[a], score);
       rank[b] = std::max(rank[b], score);
+      if (both.size() >= kPairMinimumTests) {
+        confident_rank[a] = std::max(confident_rank[a], score);
+        confident_rank[b] = std::max(confident_rank[b], score);
+      }
     }
 
   std::vector<std::size_t> order(n);
@@ -120,7 +127,7 @@ reports::Diagnosis diagnose(const std::vector<std::string>& failing_tests,
     m.read_test = read_test(signatures[i], m.shared, signatures_with);
     diagnosis.matches.push_back(std::move(m));
   }
-  diagnosis.confident = !order.empty() && rank[order.front()] >= kConfidentScore;
+  diagnosis.confident = !order.empty() && confident_rank[order.front()] >= kConfidentScore;
   return diagnosis;
 }
 

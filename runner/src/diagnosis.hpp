@@ -15,8 +15,8 @@
 // closer signature, then catalog and manifest order.
 //
 // Confidence: the best explanation scores at least 0.75 (e.g. F = S with one test more or fewer
-// out of four or more, or exactly a pair's union). Below that, no known signature matches and the
-// report says so instead of naming one.
+// out of four or more, or exactly a pair's union of three tests or more: kPairMinimumTests). Below
+// that, no known signature matches and the report says so instead of naming one.
 #pragma once
 #include <string>
 #include <vector>
@@ -29,6 +29,11 @@ namespace tinyllm::runner {
 inline constexpr double kPairFactor = 0.98;
 inline constexpr double kGeneratedPrior = 0.95;
 inline constexpr double kConfidentScore = 0.75;
+// A pair is named with confidence only when its two signatures cover at least this many tests:
+// two one-test signatures together fit any two failing tests of theirs (a bug outside the catalog
+// that fails Course.hand_example_loss_scaler and Course.scaler_state_dict_roundtrip is not "s14
+// and s16"), so such a pair is listed first but the report says no signature matches.
+inline constexpr std::size_t kPairMinimumTests = 3;
 // A mutant is listed when its rank reaches this (a signature sharing a third of its tests with F,
 // or part of such an explanation), at most kMaxMatches of them.
 inline constexpr double kListedScore = 0.3;

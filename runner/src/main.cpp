@@ -16,7 +16,9 @@ void print_help(std::ostream& out) {
          "Grades a GoogleTest/RapidCheck suite written against <tinyllm/tinyllm.hpp> by mutation:\n"
          "its valid tests (those that pass on the reference with every seed and on every wheat,\n"
          "a correct alternative implementation) must fail on the mutants: the 24 pitfalls and the\n"
-         "generated mutants. A mutant whose code no valid test runs is NoCoverage (not run).\n\n"
+         "generated mutants. A mutant whose code no valid test runs is NoCoverage (not run).\n"
+         "A learner who writes the module too works in a workspace: `start DIR` writes it,\n"
+         "`check DIR` checks their module against the oracle and grades their tests.\n\n"
          "Commands:\n";
   for (const auto& c : tinyllm::runner::subcommands())
     out << fmt::format("  {:<18} {}\n", c.name, c.summary);

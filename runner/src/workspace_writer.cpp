@@ -78,6 +78,8 @@ std::map<fs::path, std::string> workspace_files(const fs::path& source_dir,
   std::map<fs::path, std::string> files;
   files[workspace_marker] = std::string(workspace_marker_text);
   files["README.md"] = read_repository_file(templates / "README.md");
+  // What `check` writes inside the workspace: its builds and caches, and its report by default.
+  files[".gitignore"] = ".tinyllm/\ncheck-report/\n";
   for (const std::string& header : split_list(build_info::module_headers, ';')) {
     // include/tinyllm/train/X.hpp in the oracle is include/tinyllm/train/X.hpp in the workspace.
     const std::string text = read_repository_file(oracle / header);

@@ -103,6 +103,21 @@ TEST(Diagnosis, read_test_is_the_catalogs_or_the_most_specific) {
   EXPECT_EQ(g.matches.front().read_test, "C.g");
 }
 
+// Catches: two one-test signatures named with confidence for any two failing tests of theirs (a
+// bug outside the catalog that fails those two tests, read as two known mistakes): such a pair is
+// listed first, but not confidently.
+TEST(Diagnosis, a_pair_of_one_test_signatures_is_listed_but_not_confident) {
+  const std::vector<Signature> singles = {pitfall("s14", {"C.x"}), pitfall("s16", {"C.y"}),
+                                          pitfall("s01", {"C.a", "C.b"})};
+  const auto d = diagnose({"C.x", "C.y"}, singles);
+  ASSERT_GE(d.matches.size(), 2u);
+  EXPECT_EQ(ids(d)[0], "s14");
+  EXPECT_EQ(ids(d)[1], "s16");
+  EXPECT_FALSE(d.confident);
+  // A pair that covers three tests or more is evidence enough.
+  EXPECT_TRUE(diagnose({"C.x", "C.a", "C.b"}, singles).confident);
+}
+
 // Catches: more matches than the report can use, or matches listed below the floor.
 TEST(Diagnosis, lists_at_most_the_maximum) {
   std::vector<Signature> many;

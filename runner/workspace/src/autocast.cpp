@@ -26,9 +26,11 @@ Autocast autocast_bf16() {
 
 // Return the innermost active dtype on this thread, or std::nullopt. The foundation's
 // tinyllm::matmul calls this on every matmul: while it returns a dtype, matmul returns
-// autocast_matmul(a, b, dtype).
+// autocast_matmul(a, b, dtype). This stub says "no scope is open" (the truth while Autocast is not
+// written) rather than throwing: a throw here would fail every matmul of the other parts too
+// (Linear, checkpointing), so their tests could not tell you how far they have got.
 std::optional<std::string> autocast_dtype() {
-  throw std::logic_error("not implemented: tinyllm::train::autocast_dtype (src/autocast.cpp)");
+  return std::nullopt;
 }
 
 // Return cast(cast(a) @ cast(b)) in `dtype`: both operands rounded, tinyllm::matmul_plain of them

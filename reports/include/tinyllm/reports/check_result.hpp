@@ -58,6 +58,8 @@ struct Diagnosis {
   // True when the first match is close enough to name (else the report says that no known
   // signature matches, instead of guessing).
   bool confident = false;
+  // Empty, or why there is no diagnosis or what limits it ("no signatures: rebuild ...").
+  std::string note;
 };
 
 struct CheckResult {

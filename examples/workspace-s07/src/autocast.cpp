@@ -1,0 +1,38 @@
+// Autocast: a per-thread policy that the matmul dispatch point reads. While a scope is open every
+// matmul is cast(cast(a) @ cast(b)): operands and output rounded, the product in the operands'
+// dtype, and through cast's backward a rounded backward matmul too.
+#include <exception>
+
+#include "tinyllm/train/precision.hpp"
+#include "autocast_state.hpp"
+#include "errors.hpp"
+
+namespace tinyllm::train {
+namespace detail {
+thread_local std::optional<std::string> active_dtype;
+}  // namespace detail
+
+Tensor autocast_matmul(const Tensor& a, const Tensor& b, std::string_view dtype) {
+  return cast(matmul_plain(cast(a, dtype), cast(b, dtype)), dtype);
+}
+
+Autocast::Autocast(std::string_view dtype) : previous_(detail::active_dtype) {
+  if (dtype != "bf16" && dtype != "fp16")
+    throw std::invalid_argument(detail::error_message(
+        "Autocast", "unknown dtype \"" + std::string(dtype) + "\"; use \"bf16\" or \"fp16\""));
+  detail::active_dtype = std::string(dtype);
+}
+
+Autocast::~Autocast() {
+  detail::active_dtype = previous_;
+}
+
+Autocast autocast_bf16() {
+  return Autocast("bf16");
+}
+
+std::optional<std::string> autocast_dtype() {
+  return detail::active_dtype;
+}
+
+}  // namespace tinyllm::train

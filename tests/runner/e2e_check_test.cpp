@@ -1,0 +1,187 @@
+// End to end: `tinyllm-grade start` and `check` on learners' workspaces: the stubs, the reference's
+// own module, every pitfall as a learner would write it (the diagnosis must name it first), two
+// pitfalls at once, a bug outside the catalog, hostile modules and broken workspaces.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "e2e_support.hpp"
+
+namespace tinyllm::e2e {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Checked {
+  int status = 0;
+  std::string output;
+  nlohmann::json report;  // check.json; null when none was written
+};
+
+Checked check(const fs::path& workspace, std::vector<std::string> extra = {}) {
+  const fs::path out = fresh_folder("check-report");
+  std::vector<std::string> args = {"check", workspace.string(), "--quiet", "--output",
+                                   out.string()};
+  args.insert(args.end(), extra.begin(), extra.end());
+  const Graded g = run_grader(args);
+  Checked c{g.status, g.output, nullptr};
+  if (std::ifstream in(out / "check.json"); in) c.report = nlohmann::json::parse(in);
+  return c;
+}
+
+// Returns a reference workspace with `pitfalls` applied ("" for none) and no tests.
+fs::path reference_workspace(const std::string& name, const std::string& pitfalls = "") {
+  const fs::path dir = fresh_folder(name) / "ws";
+  std::vector<std::string> args = {"start", dir.string(), "--from-reference", "--no-example-test"};
+  if (!pitfalls.empty()) args.insert(args.end(), {"--pitfalls", pitfalls});
+  const Graded g = run_grader(args);
+  EXPECT_EQ(g.status, 0) << g.output;
+  return dir;
+}
+
+std::string read(const fs::path& file) {
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void replace_in(const fs::path& file, const std::string& from, const std::string& to) {
+  std::string text = read(file);
+  const auto at = text.find(from);
+  ASSERT_NE(at, std::string::npos) << from << " not in " << file;
+  text.replace(at, from.size(), to);
+  std::ofstream(file) << text;
+}
+
+std::vector<std::string> failing_course_tests(const nlohmann::json& report) {
+  std::vector<std::string> failing;
+  for (const auto& t : report["module"]["courseTests"])
+    if (!t["passed"].get<bool>()) failing.push_back(t["test"]);
+  return failing;
+}
+
+// Catches: a `start` whose stubs do not build, or stubs that pass a course test (a learner would
+// be told "done" for code they never wrote); and a confident diagnosis of a module that fails
+// everything (no single pitfall explains that).
+TEST(Check, stubs_build_and_fail_every_course_test_without_a_diagnosis) {
+  const fs::path dir = fresh_folder("check-stubs") / "ws";
+  ASSERT_EQ(run_grader({"start", dir.string()}).status, 0);
+  const Checked c = check(dir);
+  ASSERT_EQ(c.status, 1) << c.output;
+  EXPECT_NE(c.output.find("not implemented"), std::string::npos) << c.output;
+  for (const auto& t : c.report["module"]["courseTests"]) EXPECT_FALSE(t["passed"].get<bool>());
+  EXPECT_FALSE(c.report["module"]["diagnosis"]["confident"].get<bool>()) << c.output;
+  EXPECT_FALSE(c.report["tests"].is_null()) << "start writes an example test";
+}
+
+// Catches: a check that fails a correct module (the reference's own), by a course test, a
+// differential area or a verdict that ignores the tests' PASS.
+TEST(Check, the_reference_module_with_thorough_tests_passes_everything) {
+  const fs::path dir = reference_workspace("check-reference");
+  for (const auto& entry :
+       fs::directory_iterator(fs::path(TINYLLM_SOURCE_DIR) / "examples" / "thorough"))
+    fs::copy(entry.path(), dir / "tests" / entry.path().filename());
+  const Checked c = check(dir);
+  EXPECT_EQ(c.status, 0) << c.output;
+  EXPECT_EQ(c.report["module"]["verdict"], "PASS");
+  EXPECT_EQ(c.report["tests"]["verdict"], "PASS");
+  for (const auto& d : c.report["module"]["differential"])
+    EXPECT_TRUE(d["passed"].get<bool>()) << d.dump();
+  EXPECT_NE(c.output.find("Verdict: PASS (module PASS, tests PASS)"), std::string::npos);
+}
+
+// Catches: a diagnosis that loses one of two bugs behind the other.
+TEST(Check, two_pitfalls_are_both_among_the_first_matches) {
+  const Checked c = check(reference_workspace("check-two", "s07,s13"));
+  ASSERT_EQ(c.status, 1) << c.output;
+  std::vector<std::string> first;
+  for (const auto& m : c.report["module"]["diagnosis"]["matches"])
+    if (first.size() < 3) first.push_back(m["id"]);
+  EXPECT_NE(std::find(first.begin(), first.end(), "s07"), first.end()) << c.output;
+  EXPECT_NE(std::find(first.begin(), first.end(), "s13"), first.end()) << c.output;
+}
+
+// Catches: a confident diagnosis of a bug the catalog does not have (fp16 rounded as bf16 in cast's
+// backward): a wrong name said with confidence sends the learner after the wrong bug.
+TEST(Check, a_bug_outside_the_catalog_gets_no_confident_wrong_name) {
+  const fs::path dir = reference_workspace("check-outside");
+  replace_in(dir / "src" / "loss_scaler.cpp", "state_.scale *= state_.growth;",
+             "state_.scale *= state_.growth * state_.growth;");
+  const Checked c = check(dir);
+  ASSERT_EQ(c.status, 1) << c.output;
+  EXPECT_FALSE(failing_course_tests(c.report).empty() &&
+               c.report["module"]["differential"].empty());
+  const auto& diagnosis = c.report["module"]["diagnosis"];
+  if (diagnosis["confident"].get<bool>())
+    ADD_FAILURE() << "confidently named " << diagnosis["matches"][0]["id"] << "\n" << c.output;
+}
+
+// Catches: a module that hangs being waited for without end, or reported as passing.
+TEST(Check, a_module_that_hangs_fails_with_a_problem_that_says_so) {
+  const fs::path dir = reference_workspace("check-hang");
+  replace_in(dir / "src" / "cast.cpp", "const Format format = parse_format(dtype, \"cast\");",
+             "const Format format = parse_format(dtype, \"cast\");\n  for (volatile int i = 0;;) "
+             "i = i + 1;");
+  const Checked c = check(dir, {"--config", hostile_config.string()});
+  ASSERT_EQ(c.status, 1) << c.output;
+  ASSERT_FALSE(c.report["module"]["runProblems"].empty()) << c.output;
+  EXPECT_NE(c.report["module"]["runProblems"].dump().find("time"), std::string::npos) << c.output;
+  EXPECT_EQ(processes_named("suite"), 0);
+}
+
+// Catches: a broken workspace checked anyway, or refused without saying what is wrong: each is
+// exit 3 with the fault named.
+TEST(Check, broken_workspaces_are_refused_with_exit_3_and_the_fault_named) {
+  const Checked not_one = check(fresh_folder("check-not-a-workspace"));
+  EXPECT_EQ(not_one.status, 3);
+  EXPECT_NE(not_one.output.find("tinyllm-grade start"), std::string::npos) << not_one.output;
+
+  const fs::path missing = reference_workspace("check-missing");
+  fs::remove(missing / "src" / "checkpoint.cpp");
+  const Checked m = check(missing);
+  EXPECT_EQ(m.status, 3);
+  EXPECT_NE(m.output.find("checkpoint.cpp"), std::string::npos) << m.output;
+
+  const fs::path twice = reference_workspace("check-twice");
+  std::ofstream(twice / "src" / "again.cpp")
+      << "#include \"tinyllm/train/precision.hpp\"\n"
+         "namespace tinyllm::train {\nstd::optional<std::string> autocast_dtype() { return {}; "
+         "}\n}\n";
+  const Checked t = check(twice);
+  EXPECT_EQ(t.status, 3);
+  EXPECT_NE(t.output.find("autocast_dtype"), std::string::npos) << t.output;
+  EXPECT_NE(t.output.find("twice"), std::string::npos) << t.output;
+
+  const fs::path signature = reference_workspace("check-signature");
+  replace_in(signature / "include" / "tinyllm" / "train" / "precision.hpp",
+             "double loss_scale() const;", "float loss_scale() const;");
+  replace_in(signature / "src" / "loss_scaler.cpp", "double DynamicLossScaler::loss_scale() const",
+             "float DynamicLossScaler::loss_scale() const");
+  const Checked s = check(signature);
+  EXPECT_EQ(s.status, 3);
+  EXPECT_NE(s.output.find("loss_scale"), std::string::npos) << s.output;
+}
+
+// Catches: the bundled example (examples/workspace-s07, EXPECTED.md) drifting from what it says:
+// its module's diagnosis is s07, first and confident, and its own tests do not catch s07.
+TEST(Check, the_bundled_example_gets_its_expected_diagnosis) {
+  const fs::path copy = fresh_folder("check-example") / "ws";
+  fs::copy(fs::path(TINYLLM_SOURCE_DIR) / "examples" / "workspace-s07", copy,
+           fs::copy_options::recursive);
+  fs::remove_all(copy / ".tinyllm");
+  const Checked c = check(copy, {"--mutants", "pitfalls"});
+  ASSERT_EQ(c.status, 1) << c.output;
+  const auto& diagnosis = c.report["module"]["diagnosis"];
+  ASSERT_FALSE(diagnosis["matches"].empty()) << c.output;
+  EXPECT_EQ(diagnosis["matches"][0]["id"], "s07") << c.output;
+  EXPECT_TRUE(diagnosis["confident"].get<bool>());
+  EXPECT_EQ(diagnosis["matches"][0]["readTest"], "Course.hand_example_accumulation");
+  EXPECT_EQ(c.report["tests"]["verdict"], "FAIL");
+  EXPECT_NE(c.output.find("Verdict: FAIL (module FAIL, tests FAIL)"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tinyllm::e2e
