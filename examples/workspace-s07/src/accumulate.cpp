@@ -2,8 +2,8 @@
 // the same .grad gives exactly the gradient of one batch of N rows (backprop is linear).
 #include <string>
 
-#include "tinyllm/train/precision.hpp"
 #include "errors.hpp"
+#include "tinyllm/train/precision.hpp"
 
 namespace tinyllm::train {
 

@@ -3,9 +3,9 @@
 // dtype, and through cast's backward a rounded backward matmul too.
 #include <exception>
 
-#include "tinyllm/train/precision.hpp"
 #include "autocast_state.hpp"
 #include "errors.hpp"
+#include "tinyllm/train/precision.hpp"
 
 namespace tinyllm::train {
 namespace detail {

@@ -3,9 +3,9 @@
 #include <utility>
 #include <vector>
 
+#include "errors.hpp"
 #include "tinyllm/numerics.hpp"
 #include "tinyllm/train/precision.hpp"
-#include "errors.hpp"
 
 namespace tinyllm::train {
 namespace {

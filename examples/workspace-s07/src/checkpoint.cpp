@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <string>
 
-#include "tinyllm/train/recompute.hpp"
 #include "autocast_state.hpp"
 #include "errors.hpp"
+#include "tinyllm/train/recompute.hpp"
 
 namespace tinyllm::train {
 namespace {

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 
-
 namespace tinyllm::train::detail {
 
 std::string error_message(std::string_view where, std::string_view what) {

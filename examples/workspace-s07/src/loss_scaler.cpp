@@ -4,8 +4,8 @@
 #include <string>
 #include <utility>
 
-#include "tinyllm/train/precision.hpp"
 #include "errors.hpp"
+#include "tinyllm/train/precision.hpp"
 
 namespace tinyllm::train {
 namespace {

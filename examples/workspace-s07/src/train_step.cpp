@@ -2,8 +2,8 @@
 #include <cmath>
 #include <string>
 
-#include "tinyllm/train/precision.hpp"
 #include "errors.hpp"
+#include "tinyllm/train/precision.hpp"
 
 namespace tinyllm::train {
 
