@@ -5,8 +5,10 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <thread>
 #include <utility>
 
 #include "errors.hpp"
@@ -357,6 +359,11 @@ Config load_config(const std::filesystem::path& path, Config c) {
   if (const auto* n = root.get("reports")) read_reports(in, in.table(*n, "reports"), path, c);
   if (const auto* n = root.get("paths")) read_paths(in, in.table(*n, "paths"), path, c);
   return c;
+}
+
+int resolved_jobs(const Config& config) {
+  if (config.jobs > 0) return config.jobs;
+  return std::max(1u, std::thread::hardware_concurrency());
 }
 
 }  // namespace tinyllm::runner

@@ -95,4 +95,7 @@ Config load_config(const std::filesystem::path& path, Config base);
 // Writes every field of the configuration as JSON (enums by their configuration names).
 void to_json(nlohmann::json& out, const Config& config);
 
+// Returns how many runs go at a time: the configuration's jobs, or every core when it is 0.
+int resolved_jobs(const Config& config);
+
 }  // namespace tinyllm::runner

@@ -12,6 +12,7 @@
 #include "course_outcomes.hpp"
 #include "parallel_for.hpp"
 #include "process.hpp"
+#include "progress.hpp"
 #include "sandbox.hpp"
 #include "tinyllm/reports/whole_file.hpp"
 
@@ -20,15 +21,6 @@ namespace tinyllm::runner {
 namespace fs = std::filesystem;
 
 namespace {
-
-int resolved_jobs(const Config& c) {
-  if (c.jobs > 0) return c.jobs;
-  return std::max(1u, std::thread::hardware_concurrency());
-}
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 // The hash of everything the compiled suite depends on besides the learner's library (which it
 // finds at run time, so neither the library nor its folder is in the hash): the headers it

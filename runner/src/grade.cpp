@@ -13,6 +13,7 @@
 #include "errors.hpp"
 #include "parallel_for.hpp"
 #include "process.hpp"
+#include "progress.hpp"
 #include "reach.hpp"
 #include "sandbox.hpp"
 #include "tinyllm/reports/whole_file.hpp"
@@ -23,11 +24,6 @@ namespace tinyllm::runner {
 namespace fs = std::filesystem;
 
 namespace {
-
-int resolved_jobs(const Config& c) {
-  if (c.jobs > 0) return c.jobs;
-  return std::max(1u, std::thread::hardware_concurrency());
-}
 
 std::string rc_params(std::uint64_t seed, bool shrink) {
   return fmt::format("RC_PARAMS=seed={}{}", seed, shrink ? "" : " noshrink=1");

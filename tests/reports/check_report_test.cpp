@@ -41,7 +41,7 @@ CheckResult failing_check(Reveal reveal, bool confident) {
   match.closeness = confident ? 1.0 : 0.25;
   match.shared = {"Course.hand_example_accumulation"};
   match.read_test = "Course.hand_example_accumulation";
-  r.diagnosis = {{match}, confident};
+  r.diagnosis = {{match}, confident, ""};
   r.module_verdict = Verdict::Fail;
   r.verdict = Verdict::Fail;
   return r;

@@ -5,9 +5,9 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "e2e_support.hpp"
+#include "replace_in_file.hpp"
 
 namespace tinyllm::e2e {
 namespace {
@@ -41,20 +41,7 @@ fs::path reference_workspace(const std::string& name, const std::string& pitfall
   return dir;
 }
 
-std::string read(const fs::path& file) {
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-void replace_in(const fs::path& file, const std::string& from, const std::string& to) {
-  std::string text = read(file);
-  const auto at = text.find(from);
-  ASSERT_NE(at, std::string::npos) << from << " not in " << file;
-  text.replace(at, from.size(), to);
-  std::ofstream(file) << text;
-}
+using testing::replace_in;
 
 std::vector<std::string> failing_course_tests(const nlohmann::json& report) {
   std::vector<std::string> failing;

@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "build_info.hpp"
+#include "replace_in_file.hpp"
 #include "variant_sites.hpp"
 #include "workspace.hpp"
 #include "workspace_writer.hpp"
@@ -25,19 +26,10 @@ const fs::path build_dir = TINYLLM_BUILD_DIR;
 // In the build tree: the tests of one build share it, other builds have their own.
 const fs::path scratch = TINYLLM_TEST_SCRATCH;
 
-std::string read(const fs::path& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using testing::replace_in;
 
-void replace_in(const fs::path& file, const std::string& from, const std::string& to) {
-  std::string text = read(file);
-  const auto at = text.find(from);
-  ASSERT_NE(at, std::string::npos) << from << " not in " << file;
-  text.replace(at, from.size(), to);
-  std::ofstream(file) << text;
+std::string read(const fs::path& path) {
+  return reports::read_whole_file(path);
 }
 
 // Returns a new workspace `name` written as `start` writes it.
