@@ -24,7 +24,7 @@ check_once() {  # workspace label
   "$grader" check "$1" --jobs 2 --quiet --output "$work/report-$2" >"$work/check-$2.txt" 2>&1
   status=$?
   set -e
-  echo "$2: $(elapsed "$start" "$(now)") s (exit $status: $(grep -o 'Verdict: .*' "$work/check-$2.txt"))"
+  echo "$2: $(elapsed "$start" "$(now)") s (exit $status: $(grep -o 'Verdict: .*(module.*' "$work/check-$2.txt"))"
 }
 
 for tests in none thorough; do
@@ -33,7 +33,7 @@ for tests in none thorough; do
     ws="$work/ws-$tests-$round"
     "$grader" start "$ws" --from-reference --pitfalls s07 >/dev/null
     rm -rf "$ws/tests/"*
-    [ "$tests" = thorough ] && cp examples/thorough/*.cpp "$ws/tests/"
+    [ "$tests" = thorough ] && cp examples/thorough/* "$ws/tests/"
     check_once "$ws" "cold-$tests-$round"
     touch "$ws/src/accumulate.cpp" && echo "// touched" >>"$ws/src/accumulate.cpp"
     check_once "$ws" "warm-$tests-$round"
