@@ -1,0 +1,68 @@
+// Grading a class: one suite per subfolder, resumable (a suite whose content and grading
+// fingerprint are unchanged since the last run keeps its stored grade), shardable across machines
+// (--shard K/N), with progress on a stream, and the class reports at the end. The grading itself
+// is a function the caller passes, so the tests can use a fake grader.
+#pragma once
+#include <filesystem>
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "grading/progress.hpp"
+#include "tinyllm/reports/grade_result.hpp"
+#include "tinyllm/reports/write_reports.hpp"
+
+namespace tinyllm::runner {
+
+struct BatchOptions {
+  std::filesystem::path suites_folder;  // one subfolder per learner
+  std::filesystem::path output_folder;  // <out>/<learner>/grade.json and reports; class reports
+  int shard_index = 1;                  // this shard, 1-based
+  int shard_count = 1;
+  std::vector<reports::ReportFormat> formats;  // each learner's reports (Terminal is not written)
+  std::filesystem::path elements_bundle;       // for HTML; "" uses the embedded one
+  // Everything besides the suite that decides a grade (batch_fingerprint.hpp: configuration,
+  // catalog, toolchain, the variant libraries' bytes): a stored grade made under another is redone.
+  std::string grading_fingerprint;
+  // stderr is a terminal: the bar is drawn on this line, beside the grade's progress (the grader
+  // shows it there through the line's grade_callback()). Unset: one line per suite on the stream.
+  ProgressLine* progress_line = nullptr;
+};
+
+struct BatchOutcome {
+  std::vector<reports::GradeResult> results;  // this shard's grades, learners sorted by name
+  int graded = 0;                             // graded in this run
+  int reused = 0;                             // taken from the last run's grade.json
+  std::vector<std::string> errors;            // "learner: what went wrong" for suites with no grade
+};
+
+using GradeFunction = std::function<reports::GradeResult(const std::filesystem::path& suite)>;
+
+// Returns the learner folders of `suites_folder` this shard grades: subfolders sorted by name,
+// every shard_count-th from shard_index. Throws std::invalid_argument for a bad shard.
+std::vector<std::filesystem::path> shard_suites(const std::filesystem::path& suites_folder,
+                                                int shard_index, int shard_count);
+
+// Returns the shard parsed from "K/N" (1 <= K <= N). Throws std::invalid_argument otherwise.
+std::pair<int, int> parse_shard(const std::string& text);
+
+// Returns the progress line: a bar, done/total, reused, and the time left estimated from the
+// suites graded so far (no estimate until one was graded).
+std::string batch_progress_line(int done, int total, int reused, int graded, double elapsed_seconds,
+                                int bar_width);
+
+// Grades the shard's suites, keeping going past a suite whose grading throws (its error goes to
+// <out>/<learner>/error.txt and the outcome), then writes the class reports into output_folder.
+BatchOutcome run_batch(const BatchOptions& options, const GradeFunction& grade,
+                       std::ostream& progress);
+
+// Reads every <shard>/<learner>/grade.json of the given batch output folders and writes the class
+// reports into `output_folder`. Throws std::runtime_error when one learner has two different
+// grades (overlapping shards of different inputs) or a grade.json cannot be read.
+std::vector<reports::GradeResult> merge_batches(
+    const std::vector<std::filesystem::path>& shard_folders,
+    const std::filesystem::path& output_folder);
+
+}  // namespace tinyllm::runner

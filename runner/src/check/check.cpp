@@ -1,0 +1,133 @@
+// check_workspace: the steps in the order a learner needs their answers, each in the sandbox
+// where it runs the learner's code.
+#include "check/check.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+
+#include "check/course_on_module.hpp"
+#include "check/course_outcomes.hpp"
+#include "check/diagnosis.hpp"
+#include "check/differential.hpp"
+#include "check/signatures.hpp"
+#include "config/errors.hpp"
+#include "grading/grade.hpp"
+#include "grading/progress.hpp"
+#include "workspace/module_build.hpp"
+
+namespace tinyllm::runner {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+void say(const CheckRequest& request, const std::string& step) {
+  if (request.show_progress) std::cerr << "tinyllm-grade check: " << step << "\n";
+}
+
+// Returns the problems and the compiler's messages of a module that did not build, as the one
+// error `check` ends with (exit 3).
+std::string build_failure(const ModuleBuild& build) {
+  std::string text = "your module does not build, so it cannot be checked:\n";
+  for (const std::string& problem : build.problems) text += "  " + problem + "\n";
+  if (!build.diagnostics.empty()) text += "\nThe compiler and linker said:\n" + build.diagnostics;
+  return text;
+}
+
+}  // namespace
+
+reports::Verdict module_verdict(const reports::CheckResult& result) {
+  const bool course = std::all_of(result.course_tests.begin(), result.course_tests.end(),
+                                  [](const auto& t) { return t.passed; });
+  const bool differential = std::all_of(result.differential.begin(), result.differential.end(),
+                                        [](const auto& d) { return d.passed; });
+  return course && differential && result.run_problems.empty() && !result.course_tests.empty()
+             ? reports::Verdict::Pass
+             : reports::Verdict::Fail;
+}
+
+reports::Verdict check_verdict(reports::Verdict module,
+                               const std::optional<reports::Verdict>& tests) {
+  if (module != reports::Verdict::Pass) return reports::Verdict::Fail;
+  return tests.value_or(reports::Verdict::Pass);
+}
+
+reports::CheckResult check_workspace(const CheckRequest& request) {
+  const auto start = std::chrono::steady_clock::now();
+  const GradingContext& ctx = request.context;
+  const Workspace& ws = request.workspace;
+  const fs::path work = ws.root / ".tinyllm";
+  reports::CheckResult result;
+  result.workspace = ws.root.string();
+  result.seed = ctx.config.seed;
+  result.seeds.push_back(ctx.config.seed);
+  result.seeds.insert(result.seeds.end(), ctx.config.reference_seeds.begin(),
+                      ctx.config.reference_seeds.end());
+  result.reveal = ctx.config.reveal;
+
+  say(request, "building your module on the oracle's foundation");
+  const ModuleBuild build =
+      build_module(ws, default_module_toolchain(ctx.build_dir, ctx.source_dir), work / "module",
+                   ctx.config.jobs);
+  if (!build.ok) throw UsageError(build_failure(build));
+  result.module_build_seconds = build.seconds;
+
+  say(request,
+      fmt::format("the course suite on your module (seeds {})", fmt::join(result.seeds, ", ")));
+  CourseOnModuleRequest course_request;
+  course_request.config = ctx.config;
+  course_request.toolchain = ctx.toolchain;
+  course_request.isolation = ctx.isolation;
+  course_request.source_dir = ctx.source_dir;
+  course_request.build_dir = ctx.build_dir;
+  course_request.workspace_include_dir = ws.include_dir;
+  course_request.module_library = build.library;
+  course_request.work_dir = work / "course-suite";
+  CourseOnModule course = run_course_suite_on_module(course_request);
+  if (!course.compiled)
+    throw UsageError(
+        "the course suite does not compile against your module's headers "
+        "(include/): a public declaration differs from the contract's.\n" +
+        course.compile_log);
+  result.course_tests = std::move(course.tests);
+  result.run_problems = std::move(course.problems);
+
+  say(request, "the differential check against the reference");
+  DifferentialRequest differential_request;
+  differential_request.include_dir = ws.include_dir;
+  differential_request.library = build.library;
+  differential_request.build_dir = ctx.build_dir;
+  differential_request.source_dir = ctx.source_dir;
+  differential_request.work_dir = work / "differential";
+  differential_request.seed = ctx.config.seed;
+  differential_request.limits = ctx.config.limits;
+  differential_request.isolation = ctx.isolation;
+  DifferentialResult differential = run_differential(differential_request);
+  result.differential = std::move(differential.checks);
+  if (differential.problem) result.run_problems.push_back(*differential.problem);
+
+  const Signatures signatures =
+      load_signatures(ctx.build_dir, ctx.source_dir, ctx.mutants, ctx.config.seed);
+  result.diagnosis =
+      diagnose(failing_with_seed(result.course_tests, result.seed), signatures.signatures);
+  result.diagnosis.note = signatures.note;
+  result.module_verdict = module_verdict(result);
+
+  if (!ws.test_sources.empty()) {
+    say(request, "grading your tests by mutation");
+    GradeRequest grade = grade_request(ctx, ws.tests_dir, work / "tests-build");
+    grade.progress = progress_line(request.show_progress);
+    result.tests_grade = grade_suite(grade);
+    end_progress_line(request.show_progress);
+  }
+  result.verdict =
+      check_verdict(result.module_verdict,
+                    result.tests_grade ? std::optional(result.tests_grade->verdict) : std::nullopt);
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+}  // namespace tinyllm::runner

@@ -1,0 +1,153 @@
+// The course suite on a learner's module (see course_on_module.hpp).
+#include "check/course_on_module.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+#include "check/course_outcomes.hpp"
+#include "grading/classify.hpp"
+#include "grading/progress.hpp"
+#include "sandbox/sandbox.hpp"
+#include "support/content_hash.hpp"
+#include "support/parallel_for.hpp"
+#include "support/process.hpp"
+#include "tinyllm/reports/whole_file.hpp"
+
+namespace tinyllm::runner {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The hash of everything the compiled suite depends on besides the learner's library (which it
+// finds at run time, so neither the library nor its folder is in the hash): the headers it
+// includes, its sources, and the toolchain's every other word.
+std::string compile_key(const Toolchain& t, const fs::path& course_suite) {
+  ContentHasher hash;
+  hash.add("course suite on a module, 1");
+  hash.add(t.compiler);
+  for (const std::string& flag : t.cxx_flags) hash.add(flag);
+  for (const fs::path& dir : t.include_dirs) {
+    hash.add(dir.string());
+    hash.add(fs::is_directory(dir) ? content_hash(dir) : "absent");
+  }
+  for (const std::string& library : t.link_libraries) {
+    hash.add(library);
+    if (fs::is_regular_file(library)) hash.add_file(library, library);  // the probe listener
+  }
+  hash.add(content_hash(course_suite));
+  return hash.hex();
+}
+
+// The tests the compiled suite has, in its order, from GoogleTest's listing in JSON, or nothing
+// when the listing run did not complete (its ending is then in `problem`).
+std::vector<std::string> list_tests(RunRequest request, const ResourceLimits& limits,
+                                    std::vector<reports::RunProblem>& problems) {
+  request.arguments = {"--gtest_list_tests"};
+  const SandboxRun run = run_sandboxed(request);
+  const auto listing = run.result_json ? parse_gtest_json(*run.result_json) : std::nullopt;
+  std::vector<std::string> names;
+  if (run.ending == RunEnding::Exited && run.exit_code == 0 && listing) {
+    for (const TestOutcome& t : listing->tests) names.push_back(t.name);
+    return names;
+  }
+  RunOutcome outcome = classify_run(run, {});
+  if (outcome.kind == RunOutcomeKind::Passed) {  // exited 0, but no listing in its file
+    outcome.kind = RunOutcomeKind::IncompleteResult;
+    outcome.exit_code = run.exit_code;
+  }
+  problems.push_back({"the course suite listing its tests (before any test ran)",
+                      describe_outcome(outcome, limits)});
+  return names;
+}
+
+}  // namespace
+
+Toolchain course_suite_toolchain(const CourseOnModuleRequest& request) {
+  Toolchain t = request.toolchain;
+  t.include_dirs = {request.workspace_include_dir, request.build_dir / "foundation" / "include",
+                    request.source_dir / "properties"};
+  t.reference_library_dir = request.module_library.parent_path();
+  t.precompiled_header.clear();
+  return t;
+}
+
+CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request) {
+  CourseOnModule result;
+  const Config& config = request.config;
+  const int jobs = resolved_jobs(config);
+  const fs::path course_suite = request.source_dir / "properties";
+  const Toolchain toolchain = course_suite_toolchain(request);
+
+  // 1. Compile, unless the last compile was made from exactly this.
+  const auto compile_start = std::chrono::steady_clock::now();
+  fs::create_directories(request.work_dir);
+  const fs::path stamp = request.work_dir / "compiled-from";
+  const fs::path executable = request.work_dir / "suite";
+  const std::string key = compile_key(toolchain, course_suite);
+  if (fs::is_regular_file(stamp) && fs::is_regular_file(executable) &&
+      reports::read_whole_file(stamp) == key) {
+    result.compiled = result.reused_build = true;
+  } else {
+    fs::remove(stamp);
+    const SuiteBuild build =
+        compile_suite(toolchain, course_suite, suite_sources(course_suite), request.work_dir, jobs);
+    result.compiled = build.ok;
+    if (!build.ok) {
+      result.compile_log =
+          build.diagnostics.empty() ? "the compiler failed without a message" : build.diagnostics;
+      result.compile_seconds = seconds_since(compile_start);
+      return result;
+    }
+    reports::write_whole_file(stamp, key);
+  }
+  result.compile_seconds = seconds_since(compile_start);
+
+  // 2. List the tests, then run them with each seed (shrinking on: a learner wants the smallest
+  // counterexample).
+  const auto run_start = std::chrono::steady_clock::now();
+  const fs::path scratch_root = request.work_dir / "runs";
+  fs::create_directories(scratch_root);
+  RunRequest base;
+  base.executable = executable;
+  base.library = request.module_library;
+  base.environment = {"GTEST_COLOR=no"};
+  base.timeout_seconds = config.reference_timeout_seconds;
+  base.limits = config.limits;
+  base.isolation = request.isolation;
+  base.scratch_root = scratch_root;
+  result.seeds = {config.seed};
+  result.seeds.insert(result.seeds.end(), config.reference_seeds.begin(),
+                      config.reference_seeds.end());
+
+  const std::vector<std::string> listed = list_tests(base, config.limits, result.problems);
+  if (listed.empty()) {
+    result.run_seconds = seconds_since(run_start);
+    return result;
+  }
+  std::vector<std::string> expected = listed;
+  std::sort(expected.begin(), expected.end());
+  std::vector<CourseSeedRun> runs(result.seeds.size());
+  parallel_for(runs.size(), jobs, [&](std::size_t i) {
+    RunRequest r = base;
+    r.environment.push_back(fmt::format("RC_PARAMS=seed={}", result.seeds[i]));
+    const SandboxRun run = run_sandboxed(r);
+    runs[i] = {result.seeds[i], classify_run(run, expected), run.output};
+  });
+  const auto reproduce = [&](std::uint64_t seed, const std::string& test) {
+    return fmt::format(
+        "cd {} && env RC_PARAMS={} LD_LIBRARY_PATH={} ./suite --gtest_filter={}",
+        shell_quote(request.work_dir.string()), shell_quote(fmt::format("seed={}", seed)),
+        shell_quote(request.module_library.parent_path().string()), shell_quote(test));
+  };
+  CourseOutcomes outcomes = course_outcomes(listed, runs, config.limits, reproduce);
+  result.tests = std::move(outcomes.tests);
+  result.problems.insert(result.problems.end(), outcomes.problems.begin(), outcomes.problems.end());
+  result.run_seconds = seconds_since(run_start);
+  return result;
+}
+
+}  // namespace tinyllm::runner

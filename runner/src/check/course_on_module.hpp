@@ -1,0 +1,58 @@
+// The course suite (properties/) on a learner's module: compiled against the learner's module
+// headers and the oracle's foundation headers (never oracle/include, whose train/ headers are the
+// reference's, private members included), linked against the learner's libtinyllm_oracle.so, and
+// run in the grader's sandbox with the grading seed and each reference seed.
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+#include "grading/compile.hpp"
+#include "tinyllm/reports/check_result.hpp"
+
+namespace tinyllm::runner {
+
+struct CourseOnModuleRequest {
+  // Resolved: seed and reference_seeds (the runs), jobs (runs and compilers at a time), limits
+  // and reference_timeout_seconds (each run's).
+  Config config;
+  // The grader's (compiler, flags, link libraries). Its include folders, library folder and
+  // precompiled header are replaced: see course_suite_toolchain.
+  Toolchain toolchain;
+  Isolation isolation = Isolation::Plain;  // resolved
+  std::filesystem::path source_dir, build_dir;
+  std::filesystem::path workspace_include_dir;  // DIR/include: the learner's module headers
+  std::filesystem::path module_library;         // the learner's libtinyllm_oracle.so
+  // Where the compiled suite stays between checks (DIR/.tinyllm/course-suite) and where the runs'
+  // private folders are made.
+  std::filesystem::path work_dir;
+};
+
+struct CourseOnModule {
+  bool compiled = false;
+  bool reused_build = false;  // nothing it depends on changed since the last check's compile
+  std::string compile_log;    // the compiler's and linker's own messages, when it did not compile
+  double compile_seconds = 0, run_seconds = 0;
+  std::vector<std::uint64_t> seeds;               // grading seed first, then the reference seeds
+  std::vector<reports::CourseTestOutcome> tests;  // in the order the suite lists them
+  // Runs that crashed, timed out, hit a limit or exited badly, and a listing that failed (then
+  // `tests` is empty: the suite could not say which tests it has).
+  std::vector<reports::RunProblem> problems;
+};
+
+// Returns the toolchain the course suite is compiled with on a learner's module: `grader`'s
+// compiler, flags and libraries; include folders [workspace_include_dir,
+// <build>/foundation/include, <source>/properties]; the module library's folder to link against;
+// no precompiled header (the build's was made with oracle/include).
+Toolchain course_suite_toolchain(const CourseOnModuleRequest& request);
+
+// Compiles the course suite (skipped when the workspace headers, the foundation headers, the
+// course suite and the toolchain hash to what the last successful compile in work_dir had), lists
+// its tests, then runs it on the module with every seed, `config.jobs` runs at a time. Throws
+// SandboxSetupError or std::runtime_error (a grader or machine problem) as run_sandboxed does;
+// everything the learner's module does is in the result.
+CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request);
+
+}  // namespace tinyllm::runner

@@ -1,0 +1,196 @@
+// The differential check's runner side (differential.hpp): the learner's shim, built once per
+// content, the driver run in the sandbox, its GoogleTest result read into DifferentialChecks.
+#include "check/differential.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "config/build_info.hpp"
+#include "config/errors.hpp"
+#include "grading/classify.hpp"
+#include "grading/run_outcome.hpp"
+#include "sandbox/sandbox.hpp"
+#include "support/content_hash.hpp"
+#include "support/process.hpp"
+
+namespace tinyllm::runner {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kLearnerShim = "libtinyllm_diff_learner.so";
+constexpr const char* kWhat = "the differential check";
+
+std::vector<std::string> words_of(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The compile and link of the learner's shim: the module's flags, the workspace's headers before
+// the foundation's (never oracle/include, whose precision.hpp has the reference's private
+// members), linked with the learner's library without an RPATH (the sandbox's LD_LIBRARY_PATH
+// finds it).
+std::vector<std::string> shim_command(const DifferentialRequest& r, const DifferentialFiles& files,
+                                      const fs::path& output, const std::string& library_dir) {
+  std::vector<std::string> argv = {build_info::cxx_compiler};
+  for (auto& flag : words_of(build_info::module_cxx_flags)) argv.push_back(flag);
+  argv.insert(argv.end(), {"-shared", "-I", fs::absolute(r.include_dir).string(), "-I",
+                           (r.build_dir / "foundation" / "include").string(), "-I",
+                           files.shim_source.parent_path().string(), files.shim_source.string(),
+                           "-o", output.string(), "-L", library_dir, "-ltinyllm_oracle",
+                           "-Wl,--no-undefined", "-pthread"});
+  return argv;
+}
+
+// Returns the hash of everything the shim's object code depends on: the command, the shim's
+// folder (runner/differential: shim.cpp, shim_support.hpp, protocol.hpp), the workspace's and the
+// foundation's headers. Not the learner's library: the shim only names it (DT_NEEDED) and resolves
+// its symbols when loaded, so a rebuilt module reuses the shim (a function it no longer defines
+// shows when the driver loads the shim).
+std::string shim_key(const DifferentialRequest& r, const DifferentialFiles& files,
+                     const std::vector<std::string>& argv) {
+  ContentHasher h;
+  for (const auto& a : argv) h.add(a);
+  h.add(content_hash(files.shim_source.parent_path()));  // shim.cpp and the headers beside it
+  h.add(content_hash(r.include_dir));
+  h.add(content_hash(r.build_dir / "foundation" / "include"));
+  return h.hex();
+}
+
+// Builds the learner's shim into work_dir unless the one there was built from the same content.
+// Returns the compiler's messages when it fails.
+std::optional<std::string> build_learner_shim(const DifferentialRequest& r,
+                                              const DifferentialFiles& files, bool& cached) {
+  fs::create_directories(r.work_dir);
+  const fs::path shim = r.work_dir / kLearnerShim, stamp = r.work_dir / "learner-shim.key";
+  // Built aside, then renamed into place: checks running at once never load a half-written shim.
+  const fs::path building = r.work_dir / fmt::format("building-{}", getpid()) / kLearnerShim;
+  const auto argv =
+      shim_command(r, files, building, fs::absolute(r.library).parent_path().string());
+  const std::string key =
+      shim_key(r, files, shim_command(r, files, "<the shim>", "<the library's folder>"));
+  cached = fs::exists(shim) && fs::exists(stamp) && read_text(stamp) == key;
+  if (cached) return std::nullopt;
+  fs::create_directories(building.parent_path());
+  const ProcessResult built = run_process(argv, 600);
+  if (built.exit_code != 0)
+    return built.timed_out ? "the compiler timed out after 600 s" : built.output;
+  fs::rename(building, shim);
+  fs::remove_all(building.parent_path());
+  std::ofstream(stamp, std::ios::binary) << key;
+  return std::nullopt;
+}
+
+reports::RunProblem problem(std::string ending) {
+  return {kWhat, std::move(ending)};
+}
+
+// The last lines of a run's output (where the driver says why it could not start).
+std::string output_tail(const std::string& output) {
+  std::string text = output;
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  const auto cut = text.size() > 600 ? text.rfind('\n', text.size() - 600) : std::string::npos;
+  return cut == std::string::npos ? text : text.substr(cut + 1);
+}
+
+}  // namespace
+
+DifferentialFiles differential_files(const fs::path& build_dir, const fs::path& source_dir) {
+  const fs::path out = build_dir / "differential", src = source_dir / "runner" / "differential";
+  return {out / "tinyllm-differential", out / "libtinyllm_diff_reference.so", src / "shim.cpp"};
+}
+
+std::optional<std::vector<reports::DifferentialCheck>> parse_differential_json(
+    const std::string& json) {
+  const auto doc = nlohmann::json::parse(json, nullptr, false);
+  if (doc.is_discarded() || !doc.contains("testsuites")) return std::nullopt;
+  std::vector<reports::DifferentialCheck> checks;
+  for (const auto& suite : doc["testsuites"]) {
+    for (const auto& test : suite.value("testsuite", nlohmann::json::array())) {
+      reports::DifferentialCheck c;
+      c.name = test.value("name", "");
+      c.exact = test.value("exact", "true") == "true";
+      c.cases = std::stoi(test.value("cases", "0"));
+      if (test.contains("failures") && !test["failures"].empty()) {
+        c.passed = false;
+        const std::string text = test["failures"][0].value("failure", "");
+        // RapidCheck: "Falsifiable after N tests and M shrinks ..." then our RC_FAIL message.
+        const auto after = text.find("Falsifiable after ");
+        if (after != std::string::npos) c.cases = std::stoi(text.substr(after + 18));
+        const auto said = text.find("\ndifferential: ");
+        c.counterexample = said != std::string::npos ? text.substr(said + 15) : text;
+        while (!c.counterexample.empty() && c.counterexample.back() == '\n')
+          c.counterexample.pop_back();
+      }
+      checks.push_back(std::move(c));
+    }
+  }
+  if (checks.empty()) return std::nullopt;
+  return checks;
+}
+
+DifferentialResult run_differential(const DifferentialRequest& request) {
+  const auto start = std::chrono::steady_clock::now();
+  const DifferentialFiles files = differential_files(request.build_dir, request.source_dir);
+  for (const auto& needed : {files.driver, files.reference_shim, files.shim_source})
+    if (!fs::exists(needed))
+      throw UsageError(
+          fmt::format("the differential check needs {}, which is missing: build the "
+                      "grader (ninja -C {} tinyllm-grade)",
+                      needed.string(), request.build_dir.string()));
+  DifferentialResult result;
+  auto seconds = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  if (auto diagnostics = build_learner_shim(request, files, result.shim_cached)) {
+    result.problem = problem(
+        "its shim (runner/differential/shim.cpp, which calls every contract function) did not "
+        "compile against your headers in " +
+        request.include_dir.string() + ":\n" + *diagnostics);
+    result.seconds = seconds();
+    return result;
+  }
+  RunRequest run;
+  run.executable = files.driver;
+  run.library = request.library;
+  run.companion_libraries = {files.reference_shim, request.work_dir / kLearnerShim};
+  run.arguments = {"--reference=libtinyllm_diff_reference.so",
+                   std::string("--learner=") + kLearnerShim};
+  run.environment = {fmt::format("RC_PARAMS=seed={}", request.seed)};
+  run.timeout_seconds = request.timeout_seconds;
+  run.limits = request.limits;
+  std::string note;
+  run.isolation = resolve_isolation(request.isolation, note);
+  run.scratch_root = request.work_dir / "runs";
+  fs::create_directories(run.scratch_root);
+  const SandboxRun ran = run_sandboxed(run);
+  const RunOutcome outcome = classify_run(ran, {});
+  const bool complete =
+      outcome.kind == RunOutcomeKind::Passed || outcome.kind == RunOutcomeKind::TestsFailed;
+  if (complete && ran.result_json) {
+    if (auto checks = parse_differential_json(*ran.result_json)) result.checks = std::move(*checks);
+  }
+  if (result.checks.empty()) {
+    std::string ending = describe_outcome(outcome, request.limits);
+    if (outcome.kind == RunOutcomeKind::IncompleteResult) ending += ": " + output_tail(ran.output);
+    result.problem = problem(std::move(ending));
+  }
+  result.seconds = seconds();
+  return result;
+}
+
+}  // namespace tinyllm::runner

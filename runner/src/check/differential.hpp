@@ -1,0 +1,58 @@
+// The differential check of a learner's module against the reference (`tinyllm-grade check`): the
+// same calls on the same generated values through two shims, one on each module, compared by the
+// driver (runner/differential/). This side compiles the learner's shim against the workspace's
+// headers, runs the driver in the sandbox with the learner's library, and reads its result.
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+#include "tinyllm/reports/check_result.hpp"
+
+namespace tinyllm::runner {
+
+struct DifferentialRequest {
+  std::filesystem::path include_dir;  // the workspace's include/: the learner's module headers
+  std::filesystem::path library;      // the learner's libtinyllm_oracle.so (module + foundation)
+  std::filesystem::path build_dir;    // the oracle's build (build/differential, build/foundation)
+  std::filesystem::path source_dir;   // the oracle's source (runner/differential/shim.cpp)
+  std::filesystem::path
+      work_dir;  // where the learner's shim is built and kept: DIR/.tinyllm/differential
+  std::uint64_t seed = 20261201;  // RapidCheck's seed (the grading seed)
+  ResourceLimits limits;
+  Isolation isolation = Isolation::Auto;
+  double timeout_seconds = 120;  // the whole run; it takes well under a second on the reference
+};
+
+struct DifferentialResult {
+  // One per property, in the driver's order; empty when the run ended abnormally before its result.
+  std::vector<reports::DifferentialCheck> checks;
+  // Set when the run crashed, timed out, hit a limit or ended without a result (the learner's
+  // module is untrusted), or when the learner's shim did not compile against the workspace's
+  // headers: then `checks` is empty.
+  std::optional<reports::RunProblem> problem;
+  bool shim_cached = false;  // the learner's shim was reused from an earlier check
+  double seconds = 0;        // compile (when not cached) and run
+};
+
+// Where the build keeps the driver and the reference shim, and where the learner shim's source is.
+struct DifferentialFiles {
+  std::filesystem::path driver, reference_shim, shim_source;
+};
+DifferentialFiles differential_files(const std::filesystem::path& build_dir,
+                                     const std::filesystem::path& source_dir);
+
+// Runs the differential check. Throws UsageError when the build lacks the driver or the reference
+// shim (build the grader), and SandboxSetupError/std::runtime_error as run_sandboxed does: grader
+// or machine problems, never the learner's.
+DifferentialResult run_differential(const DifferentialRequest& request);
+
+// Returns the checks in GoogleTest's JSON result of the driver (`json`), nullopt when it is not a
+// complete result. Exposed for tests.
+std::optional<std::vector<reports::DifferentialCheck>> parse_differential_json(
+    const std::string& json);
+
+}  // namespace tinyllm::runner

@@ -1,0 +1,98 @@
+// `tinyllm-grade grade SUITE`: grade one learner's suite.
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "cli/commands.hpp"
+#include "cli/context_setup.hpp"
+#include "cli/options.hpp"
+#include "config/errors.hpp"
+#include "grading/progress.hpp"
+
+namespace tinyllm::runner {
+
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Writes where the time of a grade went: the benchmark's lower bound is compile + runs / jobs.
+void write_timings(const reports::GradeResult& r, const GradeTimings& t, const Config& config,
+                   const fs::path& file) {
+  nlohmann::json j;
+  j["total_seconds"] = r.seconds;
+  j["compile_seconds"] = t.compile_seconds;
+  j["precompiled_header"] = t.precompiled_header;
+  j["reference_seconds"] = t.reference_seconds;
+  j["wheat_seconds"] = t.wheat_seconds;
+  j["validity_rounds"] = t.validity_rounds;
+  j["probe_seconds"] = t.probe_seconds;
+  j["jobs"] = config.jobs > 0 ? config.jobs : static_cast<int>(std::thread::hardware_concurrency());
+  nlohmann::json mutants = nlohmann::json::object();
+  for (const auto& m : r.mutants) mutants[m.mutant.id] = m.seconds;
+  j["mutant_seconds"] = mutants;
+  j["verdict"] = reports::to_string(r.verdict);
+  std::ofstream(file) << j.dump(2) << "\n";
+}
+
+}  // namespace
+
+int run_grade_command(const Arguments& args) {
+  std::string suite, timings;
+  std::vector<std::string> formats;
+  CommandLine command(
+      "grade",
+      "Usage: tinyllm-grade grade SUITE [options]\n\n"
+      "Grades the GoogleTest/RapidCheck suite in the folder SUITE: compiles it once,\n"
+      "runs it on the reference (three seeds) and on every wheat (a correct\n"
+      "alternative implementation): a test failing on any of them is invalid; it is\n"
+      "named and left out (--validity strict: the grade is INVALID). The valid tests\n"
+      "then run on every mutant. The full grade (the default) scores the\n"
+      "catalog's pitfalls and the generated mutants the grade counts (mutants made\n"
+      "from the module's source; see `tinyllm-grade list`) together: PASS needs\n"
+      "every pitfall detected and detected/graded >= the threshold (0.80).\n"
+      "--mutants pitfalls grades the pitfalls alone. INVALID: the suite does not\n"
+      "compile, or no valid test remains.\n"
+      "Exit status: 0 PASS, 1 FAIL, 2 INVALID, 3 usage or configuration error.",
+      SharedOptions::Grading);
+  command.add_options()("timings", po::value(&timings)->value_name("FILE"),
+                        "also write the compile and run times as JSON (bench/grading uses it)")(
+      "format", po::value(&formats)->multitoken()->value_name("NAME..."),
+      fmt::format("reports to write: {} (default: reports.formats of the configuration, "
+                  "terminal and json)",
+                  reports::report_format_names())
+          .c_str());
+  command.positional("suite", po::value(&suite), 1);
+  if (!command.parse(args)) return 0;
+  if (suite.empty()) throw UsageError("which suite? tinyllm-grade grade SUITE_FOLDER");
+  if (!fs::is_directory(suite))
+    throw UsageError(
+        fmt::format("{} is not a folder: a suite is a folder of GoogleTest .cpp files", suite));
+  if (!timings.empty() && fs::path(timings).has_parent_path() &&
+      !fs::is_directory(fs::path(timings).parent_path()))
+    throw UsageError(
+        fmt::format("--timings {}: its folder does not exist; create it first", timings));
+
+  GradingContext ctx = prepare_grading_context(command.common());
+  // Every option is checked before the suite is compiled: a typo fails in a second, not after
+  // the whole grade.
+  reports::ReportOptions report_options = checked_report_options(formats, ctx.config);
+  report_options.terminal = &std::cout;
+  report_options.colour = stdout_is_terminal();
+  const bool quiet = command.common().quiet;
+  GradeRequest request = grade_request(ctx, fs::absolute(suite).lexically_normal(),
+                                       fs::absolute(ctx.config.report_folder) / "suite-build");
+  request.progress = progress_line(!quiet);
+  GradeTimings timings_taken;
+  reports::GradeResult result = grade_suite(request, &timings_taken);
+  end_progress_line(!quiet);
+  for (const auto& file : reports::write_reports(result, report_options))
+    if (!quiet) std::cerr << "tinyllm-grade: wrote " << file.string() << "\n";
+  if (!timings.empty()) write_timings(result, timings_taken, ctx.config, timings);
+  return exit_status(result.verdict);
+}
+
+}  // namespace tinyllm::runner

@@ -1,0 +1,47 @@
+// `tinyllm-grade merge SHARD... --output FOLDER`: join the output folders of `batch --shard K/N`
+// runs into one class report.
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "batch/class_batch.hpp"
+#include "cli/commands.hpp"
+#include "cli/options.hpp"
+#include "config/errors.hpp"
+
+namespace tinyllm::runner {
+
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+
+int run_merge_command(const Arguments& args) {
+  std::vector<std::string> shards;
+  std::string output;
+  CommandLine command(
+      "merge",
+      "Usage: tinyllm-grade merge SHARD_FOLDER... --output FOLDER\n\n"
+      "Reads every <SHARD_FOLDER>/<learner>/grade.json written by `tinyllm-grade batch --shard`\n"
+      "and writes the class report (class-report.json, .html, class-learners.csv,\n"
+      "class-mutants.csv) into FOLDER.\n"
+      "Exit status: 0 merged, 3 usage error or shards that disagree.",
+      SharedOptions::None);
+  command.add_options()("output,o", po::value(&output)->value_name("DIR"),
+                        "the folder for the class report");
+  command.positional("shards", po::value(&shards)->multitoken(), -1);
+  if (!command.parse(args)) return 0;
+  if (shards.empty())
+    throw UsageError("which shards? tinyllm-grade merge OUT1 OUT2 ... --output FOLDER");
+  if (output.empty()) throw UsageError("where to? add --output FOLDER for the class report");
+  std::vector<fs::path> folders(shards.begin(), shards.end());
+  try {
+    const std::vector<reports::GradeResult> results = merge_batches(folders, output);
+    std::cout << fmt::format("merge: {} suites from {} shards; class report in {}\n",
+                             results.size(), shards.size(),
+                             (fs::path(output) / "class-report.html").string());
+  } catch (const std::runtime_error& error) {
+    throw UsageError(error.what());
+  }
+  return 0;
+}
+
+}  // namespace tinyllm::runner

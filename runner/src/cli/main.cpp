@@ -1,0 +1,58 @@
+// tinyllm-grade: grades learners' GoogleTest/RapidCheck suites by mutation against the tinyllm
+// oracle. The one place that turns exceptions into exit statuses (3: usage or configuration).
+#include <fmt/format.h>
+
+#include <iostream>
+#include <string>
+
+#include "cli/commands.hpp"
+#include "config/build_info.hpp"
+#include "config/errors.hpp"
+
+namespace {
+
+void print_help(std::ostream& out) {
+  out << "Usage: tinyllm-grade <command> [options]\n\n"
+         "Grades a GoogleTest/RapidCheck suite written against <tinyllm/tinyllm.hpp> by mutation:\n"
+         "its valid tests (those that pass on the reference with every seed and on every wheat,\n"
+         "a correct alternative implementation) must fail on the mutants: the 24 pitfalls and the\n"
+         "generated mutants. A mutant whose code no valid test runs is NoCoverage (not run).\n"
+         "A learner who writes the module too works in a workspace: `start DIR` writes it,\n"
+         "`check DIR` checks their module against the oracle and grades their tests.\n\n"
+         "Commands:\n";
+  for (const auto& c : tinyllm::runner::subcommands())
+    out << fmt::format("  {:<18} {}\n", c.name, c.summary);
+  out << "\n`tinyllm-grade <command> --help` lists a command's options.\n"
+         "Exit status: 0 PASS, 1 FAIL, 2 INVALID, 3 usage or configuration error.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace tinyllm::runner;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    print_help(args.empty() ? std::cerr : std::cout);
+    return args.empty() ? 3 : 0;
+  }
+  if (args[0] == "--version") {
+    std::cout << "tinyllm-grade " << build_info::version << "\n";
+    return 0;
+  }
+  for (const auto& c : subcommands()) {
+    if (args[0] != c.name) continue;
+    try {
+      return c.run(Arguments(args.begin() + 1, args.end()));
+    } catch (const UsageError& e) {
+      std::cerr << "tinyllm-grade " << c.name << ": error: " << e.what() << "\n";
+      return 3;
+    } catch (const std::exception& e) {
+      std::cerr << "tinyllm-grade " << c.name << ": the grader could not finish: " << e.what()
+                << "\n";
+      return 3;
+    }
+  }
+  std::cerr << "tinyllm-grade: unknown command '" << args[0]
+            << "'; the commands are listed by `tinyllm-grade --help`\n";
+  return 3;
+}

@@ -1,0 +1,73 @@
+// A subcommand's command line: its usage text, its own options, the shared options it uses, --help,
+// and how the shared options combine with the configuration file and the built-in defaults:
+// defaults < file < command line.
+#pragma once
+#include <boost/program_options.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "config/config.hpp"
+
+namespace tinyllm::runner {
+
+// The shared options, as given on the command line (unset: the file's or the default value).
+struct CommonOptions {
+  std::string config_file;
+  std::string output;
+  std::optional<int> jobs;
+  std::optional<std::uint64_t> seed;
+  std::optional<double> threshold;
+  std::string build_dir, source_dir, catalog;
+  std::string isolation;
+  std::string mutant_set;  // --mutants: "full" or "pitfalls"
+  std::string validity;    // --validity: "per-test" or "strict"
+  bool quiet = false;
+  bool no_reach = false;  // --no-reach: no probe run, every mutant runs
+};
+
+// Which of the shared options a subcommand takes, so its --help lists only what it uses.
+enum class SharedOptions {
+  None,     // merge: reads stored grades only
+  Catalog,  // list, gradescope-bundle: --config, --source-dir, --catalog
+  Grading,  // grade, selfcheck, batch: those, --build-dir and how to grade (--jobs, --seed, ...)
+};
+
+class CommandLine {
+ public:
+  // `usage` is the head of the help: the usage line, what the command does, its exit statuses.
+  CommandLine(std::string name, const std::string& usage, SharedOptions shared);
+  CommandLine(const CommandLine&) = delete;  // the parser writes into this object's members
+  CommandLine& operator=(const CommandLine&) = delete;
+
+  // Returns where the command declares its own options (listed before the shared ones).
+  boost::program_options::options_description_easy_init add_options() { return own_.add_options(); }
+
+  // Declares the positional argument `name`: `max_count` values (-1: every remaining one).
+  void positional(const char* name, const boost::program_options::value_semantic* value,
+                  int max_count);
+
+  // Parses `args`. Returns false after printing the help for --help or -h (the command then
+  // returns 0). Throws UsageError on a bad command line.
+  bool parse(const Arguments& args);
+
+  // The shared options as parsed.
+  const CommonOptions& common() const { return common_; }
+
+ private:
+  std::string name_;
+  SharedOptions shared_;
+  CommonOptions common_;
+  bool help_ = false;
+  boost::program_options::options_description own_;
+  boost::program_options::options_description hidden_;
+  boost::program_options::positional_options_description positional_;
+};
+
+// Returns the configuration: defaults, then the file (if any), then the command line. Throws
+// UsageError for a value out of range.
+Config resolve_config(const CommonOptions& o);
+
+}  // namespace tinyllm::runner

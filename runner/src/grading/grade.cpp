@@ -1,0 +1,225 @@
+// The grading engine. Runs never recompile anything: the suite is linked once against the
+// reference, and each run gets a copy of one variant's library under the same neutral name.
+#include "grading/grade.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+#include <thread>
+
+#include "config/errors.hpp"
+#include "grading/classify.hpp"
+#include "grading/progress.hpp"
+#include "grading/reach.hpp"
+#include "grading/validity.hpp"
+#include "sandbox/sandbox.hpp"
+#include "support/parallel_for.hpp"
+#include "support/process.hpp"
+#include "tinyllm/reports/whole_file.hpp"
+
+namespace tinyllm::runner {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string rc_params(std::uint64_t seed, bool shrink) {
+  return fmt::format("RC_PARAMS=seed={}{}", seed, shrink ? "" : " noshrink=1");
+}
+
+}  // namespace
+
+fs::path variant_library(const fs::path& build_dir, const std::string& variant) {
+  return build_dir / "variants" / variant / "libtinyllm_oracle.so";
+}
+
+std::vector<std::pair<std::string, fs::path>> variant_libraries(
+    const fs::path& build_dir, const fs::path& source_dir,
+    const std::vector<reports::MutantInfo>& mutants,
+    const std::vector<reports::WheatInfo>& wheats) {
+  std::vector<std::pair<std::string, fs::path>> libraries = {
+      {"reference", variant_library(build_dir, "reference")}};
+  for (const auto& w : wheats) libraries.emplace_back(w.id, variant_library(build_dir, w.id));
+  for (const auto& m : mutants) libraries.emplace_back(m.id, variant_library(build_dir, m.id));
+  for (const auto& [variant, library] : libraries)
+    if (!fs::is_regular_file(library))
+      throw UsageError(fmt::format(
+          "{}: missing; build the oracle and its variants first: cmake -S {} -B {} && ninja -C {} "
+          "tinyllm-grader. Nothing was graded.",
+          library.string(), source_dir.string(), build_dir.string(), build_dir.string()));
+  return libraries;
+}
+
+int exit_status(reports::Verdict v) {
+  switch (v) {
+    case reports::Verdict::Pass:
+      return 0;
+    case reports::Verdict::Fail:
+      return 1;
+    case reports::Verdict::Invalid:
+      return 2;
+  }
+  return 2;
+}
+
+reports::Verdict decide_verdict(const reports::GradeResult& r) {
+  // The grading engine writes a reason for every way a grade is INVALID (the suite does not
+  // compile, no valid test remains, no test at all, a run fails with nothing to blame, strict
+  // validity and an invalid test): invalid tests alone do not make it INVALID.
+  if (!r.compile_log.empty() || !r.invalid_reasons.empty()) return reports::Verdict::Invalid;
+  for (const auto& m : r.mutants)
+    if (m.mutant.required && !reports::detected(m.status)) return reports::Verdict::Fail;
+  return r.score >= r.threshold ? reports::Verdict::Pass : reports::Verdict::Fail;
+}
+
+reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timings) {
+  GradeTimings unused;
+  if (timings == nullptr) timings = &unused;
+  const auto start = std::chrono::steady_clock::now();
+  const Config& config = request.config;
+  const int jobs = resolved_jobs(config);
+  reports::GradeResult result;
+  result.suite_path = fs::absolute(request.suite_dir).lexically_normal().string();
+  result.suite_name = fs::path(result.suite_path).filename().string();
+  if (result.suite_name.empty())
+    result.suite_name = fs::path(result.suite_path).parent_path().filename().string();
+  result.threshold = config.threshold;
+  result.reveal = config.reveal;
+  result.seed = config.seed;
+  result.mutant_set = config.mutant_set;
+  result.validity = config.validity;
+  result.wheats = request.wheats;
+  if (config.mutant_set == reports::MutantSet::Full) result.generated = request.generated_counts;
+  for (const auto& m : request.mutants) {
+    reports::MutantResult r;
+    r.mutant = m;
+    r.reason = "not run";
+    result.mutants.push_back(r);
+    if (!result.oracle_files.count(m.file))
+      result.oracle_files[m.file] = reports::read_whole_file(request.source_dir / m.file);
+  }
+  auto finish = [&] {
+    result.verdict = decide_verdict(result);
+    result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+  };
+
+  // Every library must be there before anything runs: a missing one is a build problem.
+  variant_libraries(request.build_dir, request.source_dir, request.mutants, request.wheats);
+
+  // 1. Compile once.
+  const auto sources = request.sources.empty() ? suite_sources(request.suite_dir) : request.sources;
+  for (const auto& s : sources)
+    result.suite_files[fs::relative(s, request.suite_dir).string()] = reports::read_whole_file(s);
+  fs::create_directories(request.work_dir);
+  const PhaseProgress compiling(request.progress, GradePhase::Compiling, 0, jobs);
+  SuiteBuild build =
+      compile_suite(request.toolchain, request.suite_dir, sources, request.work_dir, jobs);
+  timings->compile_seconds = build.seconds;
+  timings->precompiled_header = build.precompiled_header;
+  if (!build.ok) {
+    result.compile_log =
+        build.diagnostics.empty() ? "the compiler failed without a message" : build.diagnostics;
+    result.invalid_reasons.push_back("the suite does not compile");
+    return finish();
+  }
+  const fs::path scratch_root = request.work_dir / "runs";
+  fs::create_directories(scratch_root);
+
+  auto make_request = [&](const std::string& variant, std::uint64_t seed, bool shrink,
+                          double timeout) {
+    RunRequest run;
+    run.executable = build.executable;
+    run.library = variant_library(request.build_dir, variant);
+    run.environment = {rc_params(seed, shrink), "GTEST_COLOR=no"};
+    run.timeout_seconds = timeout;
+    run.limits = config.limits;
+    run.isolation = request.isolation;
+    run.scratch_root = scratch_root;
+    return run;
+  };
+
+  // 2. Validity: the reference with every seed and every wheat, until the invalid tests are known
+  // (shrinking on: a learner wants the smallest counterexample).
+  ValidityPlan plan;
+  plan.runs = validity_runs(config, request.wheats);
+  plan.policy = config.validity;
+  plan.limits = config.limits;
+  plan.jobs = jobs;
+  plan.suite_dir = request.suite_dir;
+  plan.progress = request.progress;
+  plan.reproduce = [&](const ValidityRun& run, const std::string& test) {
+    return fmt::format(
+        "cd {} && env RC_PARAMS={} LD_LIBRARY_PATH={} ./suite --gtest_filter={}",
+        shell_quote(request.work_dir.string()), shell_quote(fmt::format("seed={}", run.seed)),
+        shell_quote(variant_library(request.build_dir, run.variant).parent_path().string()),
+        shell_quote(test));
+  };
+  const ValidityResult validity =
+      check_validity(plan, [&](const ValidityRun& run, const std::vector<std::string>& arguments) {
+        RunRequest r = make_request(run.variant, run.seed, true, config.reference_timeout_seconds);
+        r.arguments = arguments;
+        return run_sandboxed(r);
+      });
+  for (std::size_t i = 0; i < plan.runs.size(); ++i)
+    (plan.runs[i].variant == "reference" ? timings->reference_seconds : timings->wheat_seconds)
+        .push_back(validity.run_seconds[i]);
+  timings->validity_rounds = validity.rounds;
+  result.tests = validity.tests;
+  result.invalid_tests = validity.invalid_tests;
+  result.invalid_reasons = validity.invalid_reasons;
+  if (!result.invalid_reasons.empty()) return finish();
+  // The mutants run exactly what the last validity round ran: the valid tests alone.
+  const std::vector<std::string> run_arguments = validity.run_arguments;
+  const std::vector<std::string>& expected_tests = validity.valid_tests;
+
+  const double reference_seconds = validity.run_seconds.front();
+  const double timeout =
+      reference_seconds * config.timeout_factor + config.timeout_constant_seconds;
+
+  // 3. Reach: one run on the probe library; the mutants no test reaches are NoCoverage, not run.
+  if (config.reach) {
+    const PhaseProgress probe_progress(request.progress, GradePhase::Probe, 1, 1);
+    RunRequest probe_run = make_request(kProbeVariant, config.seed, false, timeout);
+    probe_run.arguments = run_arguments;
+    timings->probe_seconds = measure_reach(request.build_dir, probe_run, expected_tests, result);
+  }
+
+  // 4. Every other mutant with the grading seed, no shrinking, in an order the suite cannot
+  // predict.
+
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < result.mutants.size(); ++i)
+    if (result.mutants[i].status != reports::MutantStatus::NoCoverage) order.push_back(i);
+  std::random_device device;
+  std::shuffle(order.begin(), order.end(), std::mt19937_64(device()));
+  PhaseProgress mutant_progress(request.progress, GradePhase::Mutants,
+                                static_cast<int>(order.size()), jobs);
+  parallel_for(order.size(), jobs, [&](std::size_t k) {
+    auto& m = result.mutants[order[k]];
+    const auto began = std::chrono::steady_clock::now();
+    RunRequest run_request = make_request(m.mutant.id, config.seed, false, timeout);
+    run_request.arguments = run_arguments;
+    const SandboxRun run = run_sandboxed(run_request);
+    const MutantVerdict v = mutant_verdict(classify_run(run, expected_tests), config.limits);
+    m.status = v.status;
+    m.reason = v.reason;
+    m.killed_by = v.killed_by;
+    m.killed_by_failed_tests = v.killed_by_failed_tests;
+    m.seconds = run.seconds;
+    mutant_progress.run_finished(seconds_since(began), m.mutant.id);
+  });
+
+  // 5. Score.
+  int detected = 0;
+  for (const auto& m : result.mutants) detected += reports::detected(m.status) ? 1 : 0;
+  result.score = result.mutants.empty()
+                     ? 0.0
+                     : static_cast<double>(detected) / static_cast<double>(result.mutants.size());
+  return finish();
+}
+
+}  // namespace tinyllm::runner

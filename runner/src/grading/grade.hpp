@@ -1,0 +1,71 @@
+// The grading engine: compile a suite once, find its valid tests (validity.hpp: the reference with
+// three seeds and every wheat), run the valid tests on every mutant in parallel, and decide
+// statuses, score and verdict. `grade` and `selfcheck` both use it.
+#pragma once
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "config/config.hpp"
+#include "grading/compile.hpp"
+#include "grading/progress.hpp"
+#include "tinyllm/reports/grade_result.hpp"
+
+namespace tinyllm::runner {
+
+struct GradeRequest {
+  Config config;  // resolved: defaults, file, command line
+  // The catalog, `required` applied; for the full set (config.mutant_set), then the counted
+  // generated mutants, whose counts are `generated_counts`.
+  std::vector<reports::MutantInfo> mutants;
+  reports::GeneratedCounts generated_counts;
+  // The wheats (correct alternative implementations) every valid test must pass on.
+  std::vector<reports::WheatInfo> wheats;
+  std::filesystem::path suite_dir;
+  std::vector<std::filesystem::path> sources;   // empty: every C++ source under suite_dir
+  std::filesystem::path work_dir;               // the compiled suite stays here (reproducing)
+  std::filesystem::path build_dir, source_dir;  // the oracle's build (variants/) and source
+  Toolchain toolchain;
+  Isolation isolation = Isolation::Plain;  // resolved
+  // Called when a phase starts (compiling, the reference, the mutants) and after each of its runs.
+  GradeProgressCallback progress;
+};
+
+// Where a grade's time went (the benchmark's lower bound is compile + runs / jobs).
+struct GradeTimings {
+  double compile_seconds = 0;       // compiling and linking the suite, once
+  bool precompiled_header = false;  // the compile read the precompiled header
+  // The last validity round's runs: the reference's (grading seed first) and the wheats'.
+  std::vector<double> reference_seconds;
+  std::vector<double> wheat_seconds;
+  int validity_rounds = 0;   // rounds of validity runs (validity.hpp); 1 when every test is valid
+  double probe_seconds = 0;  // the probe run (reach.hpp); 0 when there was none
+};
+
+// Returns the grade, and its timings in `timings` when given. Throws UsageError when a variant
+// library is missing (the build is incomplete), SandboxSetupError when the sandbox cannot be set up
+// for a run, and std::runtime_error when a file cannot be read or a run cannot be started.
+reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timings = nullptr);
+
+// Returns the path of a variant's library ("reference" or "s07") in a build folder.
+std::filesystem::path variant_library(const std::filesystem::path& build_dir,
+                                      const std::string& variant);
+
+// Returns the library of the reference, of each wheat and of each mutant, in that order. Throws
+// UsageError naming the first that is missing (the build is incomplete) and the commands that
+// build them.
+std::vector<std::pair<std::string, std::filesystem::path>> variant_libraries(
+    const std::filesystem::path& build_dir, const std::filesystem::path& source_dir,
+    const std::vector<reports::MutantInfo>& mutants, const std::vector<reports::WheatInfo>& wheats);
+
+// Returns the verdict the result's statuses give: INVALID when the grade has a reason to be
+// (invalid_reasons, or a compile log); else PASS when the score reaches the threshold and every
+// required mutant was detected, FAIL otherwise. Invalid tests alone do not make it INVALID.
+reports::Verdict decide_verdict(const reports::GradeResult& result);
+
+// Returns the exit status of a verdict: 0 PASS, 1 FAIL, 2 INVALID.
+int exit_status(reports::Verdict verdict);
+
+}  // namespace tinyllm::runner

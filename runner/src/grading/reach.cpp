@@ -1,0 +1,110 @@
+// Reach (reach.hpp): the probe library's sites, the probe run and what it says of each mutant.
+#include "grading/reach.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+#include "grading/classify.hpp"
+#include "tinyllm/reports/whole_file.hpp"
+
+namespace tinyllm::runner {
+namespace fs = std::filesystem;
+
+std::optional<ProbeSites> load_probe_sites(const fs::path& build_dir, std::string& why) {
+  const fs::path listing = build_dir / "variants" / "probe.json";
+  const fs::path library = build_dir / "variants" / kProbeVariant / "libtinyllm_oracle.so";
+  if (!fs::is_regular_file(listing) || !fs::is_regular_file(library)) {
+    why = fmt::format(
+        "{} or {} is missing (the probe library is built with the generated mutants: "
+        "TINYLLM_GENERATED_MUTANTS=ON, target tinyllm-grader)",
+        library.string(), listing.string());
+    return std::nullopt;
+  }
+  ProbeSites sites;
+  try {
+    const nlohmann::json document = nlohmann::json::parse(reports::read_whole_file(listing));
+    if (document.at("format") != 1)
+      throw std::runtime_error("format " + document.at("format").dump() + " is not 1");
+    for (const nlohmann::json& site : document.at("sites")) {
+      sites.mutants_of_site.push_back(site.at("mutants").get<std::vector<std::string>>());
+      sites.probed.insert(sites.mutants_of_site.back().begin(), sites.mutants_of_site.back().end());
+    }
+  } catch (const std::exception& e) {
+    throw std::runtime_error(
+        fmt::format("{}: not a probe site list ({}); rebuild with ninja -C {} "
+                    "tinyllm-grader",
+                    listing.string(), e.what(), build_dir.string()));
+  }
+  return sites;
+}
+
+ReachedBy read_probe_record(const ProbeSites& sites, const std::string& record) {
+  ReachedBy reached;
+  std::istringstream lines(record);
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t tab = line.find('\t');
+    if (tab == 0 || tab == std::string::npos || line.find_first_not_of("0123456789") != tab ||
+        tab > 9)
+      continue;
+    const std::size_t site = std::stoul(line.substr(0, tab));
+    if (site >= sites.mutants_of_site.size()) continue;
+    for (const std::string& id : sites.mutants_of_site[site])
+      reached[id].insert(line.substr(tab + 1));
+  }
+  return reached;
+}
+
+int apply_reach(const ProbeSites& sites, const ReachedBy& reached,
+                const std::vector<std::string>& valid_tests,
+                std::vector<reports::MutantResult>& mutants) {
+  int unreached = 0;
+  for (reports::MutantResult& m : mutants) {
+    const auto found = reached.find(m.mutant.id);
+    if (found == reached.end()) {
+      if (!sites.probed.contains(m.mutant.id)) continue;  // no probe point: always reached
+      m.status = reports::MutantStatus::NoCoverage;
+      m.reason = kNoCoverageReason;
+      m.covered_by.clear();
+      ++unreached;
+      continue;
+    }
+    m.covered_by.clear();
+    for (const std::string& test : found->second)
+      if (std::binary_search(valid_tests.begin(), valid_tests.end(), test))
+        m.covered_by.push_back(test);
+  }
+  return unreached;
+}
+
+double measure_reach(const fs::path& build_dir, RunRequest probe_run,
+                     const std::vector<std::string>& expected_tests, reports::GradeResult& result) {
+  std::string why;
+  const std::optional<ProbeSites> sites = load_probe_sites(build_dir, why);
+  if (!sites) {
+    std::cerr << "tinyllm-grade: reach not measured, every mutant runs: " << why << "\n";
+    return 0;
+  }
+  probe_run.library = build_dir / "variants" / kProbeVariant / "libtinyllm_oracle.so";
+  probe_run.probe = true;
+  const SandboxRun run = run_sandboxed(probe_run);
+  const RunOutcome outcome = classify_run(run, expected_tests);
+  if (outcome.kind != RunOutcomeKind::Passed || !run.probe_record) {
+    std::cerr << "tinyllm-grade: reach not measured, every mutant runs: the probe run "
+              << (outcome.kind != RunOutcomeKind::Passed ? "did not pass as the reference did"
+                                                         : "left no record")
+              << "\n";
+    return run.seconds;
+  }
+  std::vector<std::string> valid = expected_tests;
+  std::sort(valid.begin(), valid.end());
+  apply_reach(*sites, read_probe_record(*sites, *run.probe_record), valid, result.mutants);
+  result.reach_measured = true;
+  return run.seconds;
+}
+
+}  // namespace tinyllm::runner

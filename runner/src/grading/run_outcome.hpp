@@ -1,0 +1,69 @@
+// How one run of a suite ended, as the grader understands it: a small set of outcomes with their
+// details. `classify_run` (classify.hpp) decides the outcome; `mutant_verdict` below is the one
+// place that turns an outcome into what a report says about a mutant (its status and reason).
+// A failure of the grader's own sandbox is not an outcome: run_sandboxed throws SandboxSetupError.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+#include "grading/gtest_result.hpp"
+#include "tinyllm/reports/grade_result.hpp"
+
+namespace tinyllm::runner {
+
+enum class RunOutcomeKind {
+  Passed,            // exit 0, a complete result listing every expected test, none failed
+  TestsFailed,       // GoogleTest's result names failing tests
+  Crashed,           // ended by a signal that is not a limit's
+  TimedOut,          // stopped at the run's timeout
+  StoppedAtLimit,    // stopped by a resource limit (which one: `limit`)
+  IncompleteResult,  // exited without GoogleTest's complete result file
+  OtherTests,        // a complete result, but listing other tests than the reference run did
+  FailedExit,        // every test passed, yet the exit status is not 0
+};
+
+// The limits a run can be seen to hit. Memory (RLIMIT_AS) and processes (RLIMIT_NPROC) are not
+// here: they make an allocation or a fork fail inside the suite, which then crashes or fails a
+// test like any other bug, and nothing tells the grader it was the limit.
+enum class RunLimit {
+  Output,    // printed more than limits.output_mb: the grader stopped it
+  CpuTime,   // SIGXCPU: RLIMIT_CPU
+  FileSize,  // SIGXFSZ: RLIMIT_FSIZE
+};
+
+struct RunOutcome {
+  RunOutcomeKind kind = RunOutcomeKind::Passed;
+  RunLimit limit = RunLimit::Output;  // StoppedAtLimit
+  int signal = 0;                     // Crashed
+  int exit_code = 0;                  // IncompleteResult, FailedExit
+  double seconds = 0;                 // the run's wall time
+  // Crashed, TimedOut, StoppedAtLimit, IncompleteResult: the test running when the run ended
+  // (its last "[ RUN      ]" line), empty when none had started.
+  std::string running_test;
+  std::size_t listed_tests = 0, expected_tests = 0;  // OtherTests: the two counts
+  std::vector<std::string> failing_tests;            // TestsFailed: sorted
+  std::vector<TestOutcome> failures;                 // TestsFailed: their entries and messages
+  std::optional<GtestResult> result;                 // GoogleTest's result, when complete
+};
+
+// What a report says about a mutant whose run had this outcome.
+struct MutantVerdict {
+  reports::MutantStatus status = reports::MutantStatus::Survived;
+  std::string reason;                   // "1 test failed: A.t", "crashed with SIGSEGV during A.t"
+  std::vector<std::string> killed_by;   // the failing tests, or the test running when it ended
+  bool killed_by_failed_tests = false;  // killed_by lists failing tests (not a running one)
+};
+
+// Returns the mutant's status and reason for a run's outcome. `limits` give the reason its
+// figures ("used more than 300 s of CPU time").
+MutantVerdict mutant_verdict(const RunOutcome& outcome, const ResourceLimits& limits);
+
+// Returns how the outcome reads in a report: "every test passed", "timed out after 6.2 s", ...
+std::string describe_outcome(const RunOutcome& outcome, const ResourceLimits& limits);
+
+// Returns "SIGSEGV" for 11, and so on.
+std::string signal_name(int signal);
+
+}  // namespace tinyllm::runner

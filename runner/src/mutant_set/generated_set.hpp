@@ -1,0 +1,56 @@
+// The generated mutants a grade may count, from three files: the build's manifest
+// (variants/generated.json: every mutant the generator made and whether compiler equivalence kept
+// it), the course suite's results on them (variants/course-suite.json, the yardstick, written by
+// `tinyllm-grade yardstick` at build time) and the instructor's reviews (mutants/reviewed.toml).
+// A generated mutant is counted when it was built, is not reviewed, and the course suite detects
+// it.
+#pragma once
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mutant_set/course_suite_results.hpp"
+#include "mutant_set/reviewed.hpp"
+#include "tinyllm/reports/grade_result.hpp"
+
+namespace tinyllm::runner {
+
+struct GeneratedEntry {
+  reports::MutantInfo info;  // kind Generated, required false; caught_by: the course tests
+  std::string build;         // "built", "equivalent" (the reference's code) or "duplicate"
+  std::string duplicate_of;  // for a duplicate, the built mutant with the same code
+  std::optional<CourseSuiteResult> course;  // built mutants, once the yardstick is read
+  std::optional<Review> review;
+};
+
+struct GeneratedSet {
+  std::vector<GeneratedEntry> mutants;  // the manifest's order: file, then position
+  reports::GeneratedCounts counts;
+  std::vector<std::string> stale_reviews;  // reviewed ids the generator no longer makes
+};
+
+// The build's manifest.
+std::filesystem::path generated_manifest_path(const std::filesystem::path& build_dir);
+
+// Returns whether a mutant is counted in a learner's score.
+bool counted(const GeneratedEntry& mutant);
+
+// Returns the generated set. Reads the yardstick only when `with_course_suite` (the yardstick
+// itself reads the manifest without it; `counted` is then 0). Throws UsageError when a file is
+// missing (saying how to build it, and that --mutants pitfalls grades without it) or malformed.
+GeneratedSet load_generated_set(const std::filesystem::path& build_dir,
+                                const std::filesystem::path& source_dir, bool with_course_suite);
+
+// Returns the content hash of the build's manifest (the yardstick is tied to it).
+std::string generated_manifest_hash(const std::filesystem::path& build_dir);
+
+// Returns the counted mutants, in order, as a grade's mutants.
+std::vector<reports::MutantInfo> counted_mutants(const GeneratedSet& set);
+
+// Returns the words of a generated mutant's change: "`<` replaced by `<=` (cxx_lt_to_le)".
+std::string generated_title(const std::string& original, const std::string& replacement,
+                            const std::string& operator_name);
+
+}  // namespace tinyllm::runner

@@ -1,0 +1,61 @@
+// Runs one untrusted suite executable against one oracle library, isolated: a private scratch
+// folder as working and temporary directory, a closed stdin, a minimal environment, limits on CPU
+// time, memory, processes, file and output size, no network, and nothing left running afterwards.
+// Nothing that names the variant reaches the run: the library is a copy with a neutral name in a
+// folder with a neutral name, and every run sees the same paths.
+#pragma once
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+
+namespace tinyllm::runner {
+
+struct RunRequest {
+  std::filesystem::path executable;  // the compiled suite
+  std::filesystem::path library;     // a libtinyllm_oracle.so: the reference or one variant
+  // More shared libraries the run loads by file name (dlopen), copied beside the library under
+  // their own names, so LD_LIBRARY_PATH finds them in every isolation (the differential check's
+  // shims, differential.hpp).
+  std::vector<std::filesystem::path> companion_libraries;
+  std::vector<std::string> arguments;    // after the program name; the sandbox adds --gtest_output
+  std::vector<std::string> environment;  // KEY=VALUE added to the minimal environment
+  double timeout_seconds = 60;
+  ResourceLimits limits;
+  Isolation isolation = Isolation::Plain;  // resolved: Namespaces or Plain
+  std::filesystem::path scratch_root;      // host folder for per-run folders (neutral names)
+  // A probe run: TINYLLM_PROBE_FILE names a file in the run's private result folder, where the
+  // probe library records the sites the tests reach (reach.hpp); SandboxRun::probe_record
+  // returns it.
+  bool probe = false;
+};
+
+enum class RunEnding { Exited, Signaled, TimedOut, OutputLimit };
+
+// What the sandbox saw of a run; classify_run (classify.hpp) decides what it means.
+struct SandboxRun {
+  RunEnding ending = RunEnding::Exited;
+  int exit_code = 0;  // when Exited
+  int signal = 0;     // when Signaled
+  double seconds = 0;
+  std::optional<std::string> result_json;  // GoogleTest's JSON output, when the run wrote one
+  std::string output;                      // stdout and stderr: the start and the end
+  std::string last_started_test;           // the last "[ RUN      ] Suite.Test" line's name
+  // A probe run's record ("<site>\t<test>" lines), when the run created one (empty: no site was
+  // reached).
+  std::optional<std::string> probe_record;
+};
+
+// Returns how the run went. Throws SandboxSetupError (errors.hpp) when a step of the sandbox's
+// own setup fails, naming the step and what to do, and std::runtime_error when the grader cannot
+// start a run at all: a grader or machine problem, never the suite's.
+SandboxRun run_sandboxed(const RunRequest& request);
+
+// Returns the isolation this machine gives for `wanted`: Namespaces when the process may create
+// mount, PID, network, IPC and UTS namespaces (as root), else Plain with `note` saying what is
+// missing. Throws UsageError when `wanted` is Namespaces and they are not available.
+Isolation resolve_isolation(Isolation wanted, std::string& note);
+
+}  // namespace tinyllm::runner

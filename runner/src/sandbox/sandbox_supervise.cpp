@@ -1,0 +1,187 @@
+// Starts a run and watches it (see sandbox_supervise.hpp). With namespaces, killing PID 1 ends
+// the whole run; without, the run's process group goes, and as root every process of its uid.
+//
+// Code between clone/fork and exec runs in a copy of a multi-threaded process: it only makes
+// system calls on data prepared beforehand (sandbox_child.cpp).
+#include "sandbox/sandbox_supervise.hpp"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <stdexcept>
+#include <vector>
+
+namespace tinyllm::runner::detail {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr std::size_t kOutputHead = 16 * 1024;
+constexpr std::size_t kOutputTail = 48 * 1024;
+
+// Kills every process of `uid` (processes that left the group included): a child takes the uid
+// and signals all it may, which is exactly that uid's processes.
+void kill_uid(unsigned uid) {
+  for (int round = 0; round < 2; ++round) {
+    pid_t p = fork();
+    if (p == 0) {
+      if (setresuid(uid, uid, uid) == 0) kill(-1, SIGKILL);
+      _exit(0);
+    }
+    if (p > 0) waitpid(p, nullptr, 0);
+  }
+}
+
+struct Pipe {
+  int read_end = -1, write_end = -1;
+  Pipe() {
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0)
+      throw std::runtime_error(fmt::format("sandbox: pipe2 failed ({})", std::strerror(errno)));
+    read_end = fds[0];
+    write_end = fds[1];
+  }
+  Pipe(const Pipe&) = delete;
+  Pipe& operator=(const Pipe&) = delete;
+  ~Pipe() {
+    if (read_end >= 0) close(read_end);
+    if (write_end >= 0) close(write_end);
+  }
+  void close_write() {
+    if (write_end >= 0) close(write_end);
+    write_end = -1;
+  }
+};
+
+// Starts PID 1 of fresh namespaces (namespaces) or the suite's own process (plain).
+pid_t start_run(ChildPlan& plan, std::vector<char>& stack) {
+  if (plan.namespaces)
+    return clone(namespace_init, stack.data() + stack.size(),
+                 CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS | SIGCHLD,
+                 &plan);
+  pid_t pid = fork();
+  if (pid == 0) become_suite(plan);
+  return pid;
+}
+
+}  // namespace
+
+void OutputKeeper::add(const char* data, std::size_t n) {
+  total += n;
+  std::size_t to_head = std::min(n, kOutputHead - std::min(kOutputHead, head.size()));
+  head.append(data, to_head);
+  tail.append(data + to_head, n - to_head);
+  if (tail.size() > 2 * kOutputTail) tail.erase(0, tail.size() - kOutputTail);
+}
+
+std::string OutputKeeper::text() const {
+  std::string t = tail.size() > kOutputTail ? tail.substr(tail.size() - kOutputTail) : tail;
+  if (total > head.size() + t.size())
+    return head + fmt::format("\n[... {} bytes left out ...]\n", total - head.size() - t.size()) +
+           t;
+  return head + t;
+}
+
+Supervision supervise_run(const RunRequest& request, ChildPlan& plan) {
+  const bool as_root = geteuid() == 0;
+  Pipe output, status;
+  plan.output_fd = output.write_end;
+  plan.status_fd = status.write_end;
+  std::vector<char> stack(plan.namespaces ? 256 * 1024 : 0);
+
+  const auto start = Clock::now();
+  const pid_t pid = start_run(plan, stack);
+  if (pid < 0)
+    throw std::runtime_error(fmt::format("sandbox: cannot start a run ({})", std::strerror(errno)));
+  output.close_write();
+  status.close_write();
+  int pidfd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
+  if (pidfd < 0) {
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+    throw std::runtime_error("sandbox: pidfd_open failed (Linux 5.3 or later is required)");
+  }
+
+  Supervision seen;
+  const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
+                                    std::chrono::duration<double>(request.timeout_seconds));
+  const std::size_t output_cap = static_cast<std::size_t>(request.limits.output_mb * 1024 * 1024);
+  bool exited = false, output_open = true, status_open = true;
+  bool killed = false;  // the whole run has been sent SIGKILL
+  auto kill_run = [&] {
+    killed = true;
+    if (plan.namespaces) {
+      kill(pid, SIGKILL);
+    } else {
+      kill(-pid, SIGKILL);
+      if (as_root) kill_uid(plan.uid);
+    }
+  };
+  auto stop = [&](RunEnding why) {
+    if (killed) return;
+    seen.stopped_for = why;
+    kill_run();
+  };
+  std::array<char, 1 << 16> buffer;
+  while (!exited || output_open || status_open) {
+    int wait_ms = -1;
+    if (!killed) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+      if (left.count() <= 0) {
+        stop(RunEnding::TimedOut);
+        continue;
+      }
+      wait_ms = static_cast<int>(std::min<long long>(left.count(), 1000));
+    } else if (exited) {
+      wait_ms = 2000;  // plain mode: descendants are dead; drain what is buffered
+    }
+    pollfd fds[3] = {{output_open ? output.read_end : -1, POLLIN, 0},
+                     {status_open ? status.read_end : -1, POLLIN, 0},
+                     {exited ? -1 : pidfd, POLLIN, 0}};
+    int ready = poll(fds, 3, wait_ms);
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0 && exited) break;
+    if (fds[0].revents != 0) {
+      ssize_t n = read(output.read_end, buffer.data(), buffer.size());
+      if (n > 0) {
+        seen.output.add(buffer.data(), static_cast<std::size_t>(n));
+        if (seen.output.total > output_cap) stop(RunEnding::OutputLimit);
+      } else if (n == 0 || errno != EINTR) {
+        output_open = false;
+      }
+    }
+    if (fds[1].revents != 0) {
+      ssize_t n = read(status.read_end, buffer.data(), buffer.size());
+      if (n > 0) {
+        if (seen.status_bytes.size() <
+            kMaxResultBytes + sizeof(StatusRecord) + sizeof(detail::ProbeTrailer))
+          seen.status_bytes.append(buffer.data(), static_cast<std::size_t>(n));
+      } else if (n == 0 || errno != EINTR) {
+        status_open = false;
+      }
+    }
+    if (fds[2].revents != 0 && !exited) {
+      waitpid(pid, &seen.wait_status, 0);
+      exited = true;
+      seen.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      // Plain mode: whatever the suite left running goes now, so the pipes reach their end.
+      // (With namespaces, PID 1's end has already ended everything in them.)
+      if (!plan.namespaces) kill_run();
+    }
+  }
+  close(pidfd);
+  return seen;
+}
+
+}  // namespace tinyllm::runner::detail

@@ -1,0 +1,73 @@
+// Reach's decisions from a probe record: which mutants are NoCoverage, and covered_by.
+#include "grading/reach.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+namespace tinyllm::runner {
+namespace {
+
+reports::MutantResult mutant(const std::string& id) {
+  reports::MutantResult r;
+  r.mutant.id = id;
+  r.reason = "not run";
+  return r;
+}
+
+ProbeSites two_sites() {
+  ProbeSites sites;
+  sites.mutants_of_site = {{"s01", "g1"}, {"g2"}};
+  sites.probed = {"s01", "g1", "g2"};
+  return sites;
+}
+
+// Catches: a mutant whose site was hit marked NoCoverage, one whose site was not left to run, or
+// a mutant with no probe point (always reached) marked NoCoverage.
+TEST(Reach, unhit_sites_make_their_mutants_no_coverage) {
+  const ProbeSites sites = two_sites();
+  std::vector<reports::MutantResult> mutants = {mutant("s01"), mutant("g1"), mutant("g2"),
+                                                mutant("g9")};
+  const int unreached =
+      apply_reach(sites, read_probe_record(sites, "0\tA.one\n"), {"A.one"}, mutants);
+  EXPECT_EQ(unreached, 1);
+  EXPECT_EQ(mutants[0].status, reports::MutantStatus::Survived);
+  EXPECT_EQ(mutants[1].status, reports::MutantStatus::Survived);
+  EXPECT_EQ(mutants[2].status, reports::MutantStatus::NoCoverage);
+  EXPECT_EQ(mutants[2].reason, kNoCoverageReason);
+  EXPECT_EQ(mutants[3].status, reports::MutantStatus::Survived) << "g9 has no probe point";
+}
+
+// Catches: covered_by naming an invalid test or code run outside any test (""), listing a test
+// twice, or unsorted.
+TEST(Reach, covered_by_lists_the_valid_tests_that_hit_the_site) {
+  const ProbeSites sites = two_sites();
+  std::vector<reports::MutantResult> mutants = {mutant("g1")};
+  const std::string record = "0\tB.two\n0\t\n0\tA.one\n0\tB.two\n0\tC.invalid\n";
+  apply_reach(sites, read_probe_record(sites, record), {"A.one", "B.two"}, mutants);
+  EXPECT_EQ(mutants[0].covered_by, (std::vector<std::string>{"A.one", "B.two"}));
+}
+
+// Catches: a malformed or hostile record line (a site out of range, no tab, not a number)
+// crashing the grader or reaching a mutant.
+TEST(Reach, malformed_record_lines_are_ignored) {
+  const ProbeSites sites = two_sites();
+  std::vector<reports::MutantResult> mutants = {mutant("s01"), mutant("g2")};
+  const std::string record =
+      "7\tA.one\nx\tA.one\n1A.one\n\t1\n99999999999999999999\tA.one\n-1\tA\n";
+  apply_reach(sites, read_probe_record(sites, record), {"A.one"}, mutants);
+  EXPECT_EQ(mutants[0].status, reports::MutantStatus::NoCoverage);
+  EXPECT_EQ(mutants[1].status, reports::MutantStatus::NoCoverage);
+}
+
+// Catches: a build without the probe library failing the grade instead of running every mutant.
+TEST(Reach, missing_probe_library_is_not_an_error) {
+  const auto folder = std::filesystem::temp_directory_path() / "tinyllm_reach_no_probe";
+  std::filesystem::create_directories(folder);
+  std::string why;
+  EXPECT_FALSE(load_probe_sites(folder, why).has_value());
+  EXPECT_NE(why.find("probe"), std::string::npos) << why;
+}
+
+}  // namespace
+}  // namespace tinyllm::runner

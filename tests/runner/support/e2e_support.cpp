@@ -1,0 +1,97 @@
+// The end-to-end tests' shared steps (e2e_support.hpp).
+#include "e2e_support.hpp"
+
+#include <unistd.h>
+
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <regex>
+#include <sstream>
+
+#include "support/process.hpp"
+
+namespace tinyllm::e2e {
+
+namespace fs = std::filesystem;
+using runner::run_process;
+
+fs::path fresh_folder(const std::string& name) {
+  std::random_device device;
+  fs::path dir =
+      fs::temp_directory_path() / ("tinyllm-e2e-" + name + "-" + std::to_string(device()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+Graded run_grader(const std::vector<std::string>& args) {
+  std::vector<std::string> argv = {grader.string()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  auto r = run_process(argv, 280);
+  return {r.exit_code, r.output};
+}
+
+Graded grade(const std::string& suite, std::vector<std::string> extra, const fs::path& config,
+             fs::path* output_folder) {
+  const fs::path output = fresh_folder(suite);
+  if (output_folder) *output_folder = output;
+  std::vector<std::string> args = {"grade", (suites / suite).string(), "-c", config.string(),
+                                   "-o",    output.string(),           "-q"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_grader(args);
+}
+
+fs::path write_config(const std::string& name, const std::string& text) {
+  fs::path file = fresh_folder(name) / "grade.toml";
+  std::ofstream(file) << text;
+  return file;
+}
+
+int processes_named(const std::string& name) {
+  int count = 0;
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    std::ifstream in(entry.path() / "stat");
+    std::string stat;
+    if (!std::getline(in, stat)) continue;
+    auto open = stat.find('('), close = stat.rfind(')');
+    if (open == std::string::npos || close == std::string::npos || close + 2 >= stat.size())
+      continue;
+    const char state = stat[close + 2];
+    if (stat.substr(open + 1, close - open - 1) == name && state != 'Z' && state != 'X') ++count;
+  }
+  return count;
+}
+
+std::string status_of(const std::string& output, const std::string& id) {
+  std::istringstream in(output);
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream words(line);
+    std::string mutant, status;
+    words >> mutant >> status;
+    if (mutant == id) return status;
+  }
+  return "";
+}
+
+std::string json_report(const fs::path& output_folder) {
+  std::ifstream in(output_folder / "mutation-report.json");
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::string table_without_times(const std::string& output) {
+  std::istringstream in(output);
+  std::string table;
+  const std::regex row("^ *(s[0-9]{2}) +(Killed|Survived|Timeout) +(.*)$");
+  for (std::string line; std::getline(in, line);) {
+    std::smatch m;
+    if (std::regex_match(line, m, row))
+      table += m[1].str() + " " + m[2].str() + " " + m[3].str() + "\n";
+  }
+  return table;
+}
+
+bool namespaces_available() {
+  return geteuid() == 0;
+}
+
+}  // namespace tinyllm::e2e
