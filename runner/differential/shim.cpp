@@ -3,8 +3,8 @@
 // is compiled twice: against the reference's headers into a self-contained library that hides
 // every tinyllm symbol (the reference shim, CMakeLists.txt here), and at check time against a
 // learner's headers, linked with the learner's libtinyllm_oracle.so (the learner shim,
-// runner/src/differential.cpp). The driver loads both and compares their answers, so no C++ type
-// of either module, whose private members may differ, ever meets the other.
+// runner/src/check/differential.cpp). The driver loads both and compares their answers, so no C++
+// type of either module, whose private members may differ, ever meets the other.
 #include <memory>
 #include <optional>
 #include <stdexcept>

@@ -13,7 +13,7 @@
 namespace tinyllm_diff {
 
 // Records in the test's JSON entry whether the property compares bit for bit ("exact") and how
-// many cases it runs ("cases"), which the grader reports (runner/src/differential.cpp).
+// many cases it runs ("cases"), which the grader reports (runner/src/check/differential.cpp).
 void record_property(bool exact);
 
 // Sends `request` to both shims; RC_FAIL with "<scenario>: <first difference>" when they differ,
