@@ -9,8 +9,8 @@
 #include <tuple>
 
 #include "text.hpp"
+#include "tinyllm/base/whole_file.hpp"
 #include "tinyllm/reports/reveal.hpp"
-#include "tinyllm/reports/whole_file.hpp"
 
 namespace tinyllm::reports {
 namespace {
@@ -259,7 +259,7 @@ std::vector<std::filesystem::path> write_class_reports(const std::vector<GradeRe
   std::vector<std::filesystem::path> written;
   for (const auto& [name, text] : files) {
     written.push_back(folder / name);
-    write_whole_file(written.back(), text);
+    base::write_whole_file(written.back(), text);
   }
   return written;
 }

@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "text.hpp"
-#include "tinyllm/reports/whole_file.hpp"
+#include "tinyllm/base/whole_file.hpp"
 
 namespace tinyllm::reports {
 
@@ -35,7 +35,7 @@ std::optional<std::filesystem::path> write_reference_output(const GradeResult& r
                                                             const std::filesystem::path& folder) {
   if (result.invalid_tests.empty()) return std::nullopt;
   const std::filesystem::path path = folder / kReferenceOutputFile;
-  write_whole_file(path, render_reference_output(result));
+  base::write_whole_file(path, render_reference_output(result));
   return path;
 }
 

@@ -9,6 +9,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "tinyllm/base/whole_file.hpp"
 #include "tinyllm/reports/gradescope_report.hpp"
 #include "tinyllm/reports/html_report.hpp"
 #include "tinyllm/reports/json_report.hpp"
@@ -16,7 +17,6 @@
 #include "tinyllm/reports/markdown_report.hpp"
 #include "tinyllm/reports/reference_output.hpp"
 #include "tinyllm/reports/terminal_report.hpp"
-#include "tinyllm/reports/whole_file.hpp"
 
 namespace tinyllm::reports {
 namespace fs = std::filesystem;
@@ -37,7 +37,7 @@ std::string elements_bundle(const ReportOptions& options) {
           "into the grader.",
           options.elements_bundle.string(), kBundleInPackage));
     }
-    return read_whole_file(options.elements_bundle);
+    return base::read_whole_file(options.elements_bundle);
   }
   const std::string_view embedded = embedded_elements_bundle();
   if (embedded.empty()) {
@@ -139,7 +139,7 @@ std::vector<fs::path> write_reports(const GradeResult& result, const ReportOptio
       continue;
     }
     const fs::path path = options.output_folder / writer.file_name;
-    write_whole_file(path, text);
+    base::write_whole_file(path, text);
     written.push_back(path);
   }
   // The reports show an excerpt of an invalid test's output; this file holds all of it.

@@ -4,10 +4,10 @@
 #include <gtest/gtest.h>
 
 #include "builder_fixture.hpp"
+#include "tinyllm/base/whole_file.hpp"
 #include "tinyllm/builder/build_error.hpp"
 #include "tinyllm/builder/compile_command.hpp"
 #include "tinyllm/builder/config.hpp"
-#include "tinyllm/builder/files.hpp"
 #include "tinyllm/builder/precompiled_header.hpp"
 
 namespace tinyllm::builder {
@@ -27,7 +27,7 @@ TEST(BuilderCommand, SplitsLikeAShell) {
 TEST(BuilderCommand, FindsTheReferenceCommandAndDropsItsFileParts) {
   const testing::FixtureProject project(testing::kModuleSource, /*compile=*/false);
   const auto database =
-      nlohmann::json::parse(read_file(project.root() / "build/compile_commands.json"));
+      nlohmann::json::parse(base::read_whole_file(project.root() / "build/compile_commands.json"));
   const ReferenceCompile found = find_reference_compile(database, project.root() / "src/module.cpp",
                                                         project.options().reference_objects);
   EXPECT_EQ(found.object, fs::weakly_canonical(project.root() / "build/obj/module.cpp.o"));
@@ -44,7 +44,7 @@ TEST(BuilderCommand, FindsTheReferenceCommandAndDropsItsFileParts) {
 TEST(BuilderCommand, FileWithoutAReferenceCommandIsAnError) {
   const testing::FixtureProject project(testing::kModuleSource, /*compile=*/false);
   const auto database =
-      nlohmann::json::parse(read_file(project.root() / "build/compile_commands.json"));
+      nlohmann::json::parse(base::read_whole_file(project.root() / "build/compile_commands.json"));
   EXPECT_THROW(find_reference_compile(database, project.root() / "src/missing.cpp",
                                       project.options().reference_objects),
                BuildError);
@@ -54,10 +54,10 @@ TEST(BuilderCommand, FileWithoutAReferenceCommandIsAnError) {
 // or a header included twice.
 TEST(BuilderPrefixHeader, TakesEachUnconditionalIncludeOnce) {
   const testing::FixtureProject project(testing::kModuleSource, /*compile=*/false);
-  write_file_atomically(project.root() / "a.cpp",
-                        "#include <string>\n#include \"x.hpp\"\n#ifdef WINDOWS\n#include "
-                        "<windows.h>\n#endif\nint f();\n");
-  write_file_atomically(project.root() / "b.cpp", "  #  include <string>\n#include <vector>\n");
+  base::write_whole_file(project.root() / "a.cpp",
+                         "#include <string>\n#include \"x.hpp\"\n#ifdef WINDOWS\n#include "
+                         "<windows.h>\n#endif\nint f();\n");
+  base::write_whole_file(project.root() / "b.cpp", "  #  include <string>\n#include <vector>\n");
   EXPECT_EQ(prefix_header_text({project.root() / "a.cpp", project.root() / "b.cpp"}),
             "#include <string>\n#include \"x.hpp\"\n#include <vector>\n");
 }

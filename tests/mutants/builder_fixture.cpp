@@ -7,8 +7,8 @@
 #include <atomic>
 #include <fstream>
 
-#include "tinyllm/builder/files.hpp"
-#include "tinyllm/builder/process.hpp"
+#include "tinyllm/base/process.hpp"
+#include "tinyllm/base/whole_file.hpp"
 
 namespace tinyllm::builder::testing {
 namespace fs = std::filesystem;
@@ -39,8 +39,8 @@ FixtureProject::FixtureProject(const std::string& module_source, bool compile_no
   root_ = fs::temp_directory_path() /
           ("tinyllm_builder_" + std::to_string(::getpid()) + "_" + std::to_string(count++));
   fs::remove_all(root_);
-  write_file_atomically(root_ / "src/module.cpp", module_source);
-  write_file_atomically(root_ / "src/other.cpp", kOtherSource);
+  base::write_whole_file(root_ / "src/module.cpp", module_source);
+  base::write_whole_file(root_ / "src/other.cpp", kOtherSource);
   nlohmann::json database = nlohmann::json::array();
   for (const char* name : {"module.cpp", "other.cpp"}) {
     database.push_back({{"directory", (root_ / "build").string()},
@@ -53,7 +53,7 @@ FixtureProject::FixtureProject(const std::string& module_source, bool compile_no
                         {"command", variant},
                         {"file", (root_ / "src" / name).string()}});
   }
-  write_file_atomically(root_ / "build/compile_commands.json", database.dump(2));
+  base::write_whole_file(root_ / "build/compile_commands.json", database.dump(2));
   if (!compile_now) return;
   compile("module.cpp");
   compile("other.cpp");
@@ -67,19 +67,22 @@ FixtureProject::~FixtureProject() {
 
 void FixtureProject::compile(const std::string& name) const {
   fs::create_directories(root_ / "build/obj");
-  const ProcessResult compiled =
-      run_process({"sh", "-c", compile_command(root_, name, "-DTINYLLM_MUTANT=0")}, root_ / "build",
-                  {}, root_ / "build/logs" / (name + ".log"));
-  ASSERT_EQ(compiled.exit_status, 0) << compiled.output;
+  base::ProcessOptions in_build;
+  in_build.directory = root_ / "build";
+  const base::ProcessResult compiled =
+      base::run_process({"sh", "-c", compile_command(root_, name, "-DTINYLLM_MUTANT=0")}, in_build);
+  ASSERT_EQ(compiled.exit_code, 0) << compiled.output;
 }
 
 void FixtureProject::link_reference() const {
   fs::create_directories(root_ / "build/variants/reference");
-  const ProcessResult linked =
-      run_process({TINYLLM_TEST_CXX, "-shared", "-o", reference_library().string(),
-                   "obj/module.cpp.o", "obj/other.cpp.o"},
-                  root_ / "build", {}, root_ / "build/logs/link.log");
-  ASSERT_EQ(linked.exit_status, 0) << linked.output;
+  base::ProcessOptions in_build;
+  in_build.directory = root_ / "build";
+  const base::ProcessResult linked =
+      base::run_process({TINYLLM_TEST_CXX, "-shared", "-o", reference_library().string(),
+                         "obj/module.cpp.o", "obj/other.cpp.o"},
+                        in_build);
+  ASSERT_EQ(linked.exit_code, 0) << linked.output;
 }
 
 BuildOptions FixtureProject::options() const {
@@ -102,13 +105,13 @@ BuildSummary FixtureProject::build() const {
 }
 
 void FixtureProject::rewrite(const std::string& name, const std::string& text) const {
-  write_file_atomically(root_ / "src" / name, text);
+  base::write_whole_file(root_ / "src" / name, text);
   compile(name);
   link_reference();
 }
 
 nlohmann::json FixtureProject::manifest() const {
-  return nlohmann::json::parse(read_file(root_ / "build/variants" / kManifestName));
+  return nlohmann::json::parse(base::read_whole_file(root_ / "build/variants" / kManifestName));
 }
 
 nlohmann::json FixtureProject::mutant(const std::string& function, const std::string& original,

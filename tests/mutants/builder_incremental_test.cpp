@@ -4,7 +4,7 @@
 #include <filesystem>
 
 #include "builder_fixture.hpp"
-#include "tinyllm/builder/files.hpp"
+#include "tinyllm/base/whole_file.hpp"
 
 namespace tinyllm::builder {
 namespace {
@@ -49,10 +49,10 @@ TEST(BuilderIncremental, ChangedFlagsRecompile) {
   project.precompiled_header = false;
   const BuildSummary first = project.build();
   const fs::path database = project.root() / "build/compile_commands.json";
-  std::string text = read_file(database);
+  std::string text = base::read_whole_file(database);
   for (std::size_t at = text.find("-O2"); at != std::string::npos; at = text.find("-O2", at))
     text.replace(at, 3, "-O1");
-  write_file_atomically(database, text);
+  base::write_whole_file(database, text);
   const BuildSummary second = project.build();
   EXPECT_EQ(second.compiled, first.compiled);
 }

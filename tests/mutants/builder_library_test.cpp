@@ -6,7 +6,7 @@
 
 #include "builder_fixture.hpp"
 #include "loaded_library.hpp"
-#include "tinyllm/builder/files.hpp"
+#include "tinyllm/base/whole_file.hpp"
 #include "tinyllm/builder/link.hpp"
 
 namespace tinyllm::builder {
@@ -45,7 +45,7 @@ TEST(BuilderLibrary, RealBuildManifestMatchesItsLibraries) {
   const fs::path variants = fs::path(TINYLLM_BUILD_DIR) / "variants";
   if (!fs::exists(variants / kManifestName))
     GTEST_SKIP() << "no generated variants in this build (TINYLLM_GENERATED_MUTANTS=OFF?)";
-  const auto manifest = nlohmann::json::parse(read_file(variants / kManifestName));
+  const auto manifest = nlohmann::json::parse(base::read_whole_file(variants / kManifestName));
   std::string first_built;
   for (const auto& m : manifest.at("mutants")) {
     const std::string id = m.at("id");

@@ -10,7 +10,7 @@
 
 #include "builder_fixture.hpp"
 #include "loaded_library.hpp"
-#include "tinyllm/builder/files.hpp"
+#include "tinyllm/base/whole_file.hpp"
 #include "tinyllm/builder/probe_library.hpp"
 
 namespace tinyllm::builder {
@@ -61,12 +61,13 @@ using Loaded = testing::LoadedLibrary;
 // Builds the fixture with the probe library (and the catalog's pitfall s01).
 struct ProbeProject {
   ProbeProject() : project(kProbeModule) {
-    write_file_atomically(project.root() / "catalog.toml", kCatalog);
+    base::write_whole_file(project.root() / "catalog.toml", kCatalog);
     BuildOptions options = project.options();
     options.probe_dir = fs::path(TINYLLM_SOURCE_DIR) / "mutants/probe";
     options.catalog = project.root() / "catalog.toml";
     summary = build_generated_variants(options);
-    sites = nlohmann::json::parse(read_file(project.root() / "build/variants/probe.json"));
+    sites =
+        nlohmann::json::parse(base::read_whole_file(project.root() / "build/variants/probe.json"));
   }
   fs::path library() const {
     return project.root() / "build/variants" / kProbeVariant / kVariantLibraryName;
@@ -109,7 +110,7 @@ ProbeProject* BuilderProbe::probe_ = nullptr;
 std::multiset<std::string> lines_of(const fs::path& path) {
   std::multiset<std::string> lines;
   if (!fs::exists(path)) return lines;
-  std::istringstream in(read_file(path));
+  std::istringstream in(base::read_whole_file(path));
   for (std::string line; std::getline(in, line);) lines.insert(line);
   return lines;
 }

@@ -9,10 +9,10 @@
 
 #include "mutant_objects.hpp"
 #include "probe_build.hpp"
+#include "tinyllm/base/content_hash.hpp"
+#include "tinyllm/base/whole_file.hpp"
 #include "tinyllm/builder/build_error.hpp"
-#include "tinyllm/builder/content_hash.hpp"
 #include "tinyllm/builder/equivalence.hpp"
-#include "tinyllm/builder/files.hpp"
 #include "tinyllm/builder/link.hpp"
 #include "tinyllm/builder/manifest.hpp"
 #include "tinyllm/generator/generate.hpp"
@@ -20,6 +20,9 @@
 
 namespace tinyllm::builder {
 namespace fs = std::filesystem;
+using base::ContentHasher;
+using base::read_whole_file;
+using base::write_whole_file;
 using generator::GeneratedMutant;
 namespace {
 
@@ -33,7 +36,7 @@ std::vector<GeneratedMutant> generated_mutants(const BuildOptions& options,
     key.add(file.name).add_file(file.reference.source).add(file.header.headers_key);
   const fs::path cache = options.cache_dir / "mutants.json";
   if (fs::exists(cache)) {
-    const nlohmann::json cached = nlohmann::json::parse(read_file(cache), nullptr, false);
+    const nlohmann::json cached = nlohmann::json::parse(read_whole_file(cache), nullptr, false);
     if (cached.is_object() && cached.value("key", "") == key.hex())
       return generator::mutants_from_json(cached.at("document"));
   }
@@ -51,7 +54,7 @@ std::vector<GeneratedMutant> generated_mutants(const BuildOptions& options,
   }
   const nlohmann::json entry = {{"key", key.hex()},
                                 {"document", generator::mutants_to_json(options.files, mutants)}};
-  write_file_atomically(cache, entry.dump() + "\n");
+  write_whole_file(cache, entry.dump() + "\n");
   return mutants;
 }
 
@@ -67,10 +70,10 @@ std::vector<Equivalence> classify(const std::vector<ModuleFile>& files,
     for (std::size_t i = 0; i < mutants.size(); ++i) {
       if (mutants[i].file != files[f].name) continue;
       members.push_back(i);
-      objects.push_back(read_file(compiled.objects[i]));
+      objects.push_back(read_whole_file(compiled.objects[i]));
     }
     const std::vector<Equivalence> local =
-        classify_objects(read_file(compiled.baselines[f]), objects);
+        classify_objects(read_whole_file(compiled.baselines[f]), objects);
     for (std::size_t k = 0; k < members.size(); ++k)
       outcomes[members[k]] = {local[k].status, members[local[k].duplicate_of]};
   }
@@ -97,7 +100,7 @@ void write_depfile(const BuildOptions& options, const std::vector<ModuleFile>& f
   if (!options.catalog.empty()) inputs.insert(fs::weakly_canonical(options.catalog));
   std::string text = depfile_path(options.variants_dir / kManifestName) + ":";
   for (const fs::path& input : inputs) text += " \\\n  " + depfile_path(input);
-  write_file_atomically(options.depfile, text + "\n");
+  write_whole_file(options.depfile, text + "\n");
 }
 
 // Deletes what no longer serves: objects of mutants that are gone, headers of old flags.
@@ -159,8 +162,8 @@ BuildSummary build_generated_variants(const BuildOptions& options) {
   const fs::path manifest = options.variants_dir / kManifestName;
   const std::string text = manifest_json(options.files, mutants, outcomes).dump(2) + "\n";
   if (summary.linked > 0 || summary.removed > 0 || probe.linked || probe.written ||
-      !fs::exists(manifest) || read_file(manifest) != text) {
-    write_file_atomically(manifest, text);
+      !fs::exists(manifest) || read_whole_file(manifest) != text) {
+    write_whole_file(manifest, text);
     summary.manifest_written = true;
   }
   if (!options.depfile.empty()) write_depfile(options, files);

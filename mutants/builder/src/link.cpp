@@ -4,14 +4,16 @@
 #include <map>
 #include <set>
 
+#include "run_tool.hpp"
+#include "tinyllm/base/content_hash.hpp"
+#include "tinyllm/base/parallel_for.hpp"
+#include "tinyllm/base/whole_file.hpp"
 #include "tinyllm/builder/build_error.hpp"
-#include "tinyllm/builder/content_hash.hpp"
-#include "tinyllm/builder/files.hpp"
-#include "tinyllm/builder/parallel.hpp"
-#include "tinyllm/builder/process.hpp"
+#include "tinyllm/builder/progress.hpp"
 
 namespace tinyllm::builder {
 namespace fs = std::filesystem;
+using base::ContentHasher;
 
 std::vector<std::string> link_arguments(const std::vector<std::string>& link_command,
                                         const std::vector<fs::path>& objects,
@@ -67,15 +69,15 @@ LinkOutcome link_variants(const BuildOptions& options, const std::vector<MutantT
     link.key = key.hex();
     const fs::path library = options.variants_dir / mutant.id / kVariantLibraryName;
     const fs::path stamp = stamps / mutant.id;
-    if (!fs::exists(library) || !fs::exists(stamp) || read_file(stamp) != link.key)
+    if (!fs::exists(library) || !fs::exists(stamp) || base::read_whole_file(stamp) != link.key)
       stale.push_back(std::move(link));
   }
 
   LinkOutcome outcome;
   if (!stale.empty()) {
     Progress progress(options.progress, "linking mutant libraries", stale.size());
-    run_parallel(
-        stale.size(), job_count(options.jobs),
+    base::parallel_for(
+        stale.size(), base::job_count(static_cast<int>(options.jobs)),
         [&](std::size_t i) {
           const Link& link = stale[i];
           const fs::path folder = options.variants_dir / link.mutant->id;
@@ -83,16 +85,14 @@ LinkOutcome link_variants(const BuildOptions& options, const std::vector<MutantT
           fs::create_directories(folder);
           const std::vector<std::string> arguments =
               link_arguments(options.link_command, link.objects, temporary);
-          const ProcessResult result = run_process(
-              arguments, {}, {}, options.cache_dir / "work" / (link.mutant->id + ".log"));
-          if (result.exit_status != 0)
+          const base::ProcessResult result = run_tool(arguments);
+          if (result.exit_code != 0)
             throw BuildError("linking mutant " + link.mutant->id + " failed:\n" + result.output +
-                             "command: " + command_line(arguments));
+                             "command: " + base::command_line(arguments));
           fs::rename(temporary, folder / kVariantLibraryName);
-          fs::remove(options.cache_dir / "work" / (link.mutant->id + ".log"));
-          write_file_atomically(stamps / link.mutant->id, link.key);
+          base::write_whole_file(stamps / link.mutant->id, link.key);
         },
-        progress);
+        base::AfterError::Finish, [&](std::size_t) { progress.step(); });
     outcome.linked = stale.size();
   }
 

@@ -4,10 +4,10 @@
 #include <iostream>
 #include <string>
 
+#include "tinyllm/base/whole_file.hpp"
 #include "tinyllm/builder/build_error.hpp"
 #include "tinyllm/builder/build_generated.hpp"
 #include "tinyllm/builder/config.hpp"
-#include "tinyllm/builder/files.hpp"
 
 namespace {
 
@@ -74,7 +74,7 @@ int main(int argc, char** argv) {
   }
   try {
     const auto start = std::chrono::steady_clock::now();
-    BuildOptions options = parse_config(read_file(config), config);
+    BuildOptions options = parse_config(tinyllm::base::read_whole_file(config), config);
     options.jobs = jobs;
     options.precompiled_header = precompiled_header;
     options.progress = quiet ? nullptr : &std::cerr;

@@ -7,14 +7,17 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "run_tool.hpp"
+#include "tinyllm/base/content_hash.hpp"
+#include "tinyllm/base/parallel_for.hpp"
+#include "tinyllm/base/whole_file.hpp"
 #include "tinyllm/builder/build_error.hpp"
-#include "tinyllm/builder/content_hash.hpp"
-#include "tinyllm/builder/files.hpp"
-#include "tinyllm/builder/parallel.hpp"
-#include "tinyllm/builder/process.hpp"
+#include "tinyllm/builder/progress.hpp"
 
 namespace tinyllm::builder {
 namespace fs = std::filesystem;
+using base::ContentHasher;
+using base::read_whole_file;
 namespace {
 
 // One stdin compile; its key is the hash of everything that decides the object's bytes.
@@ -47,20 +50,18 @@ bool compile(const CompileJob& job, const fs::path& cache_dir) {
   const fs::path work = cache_dir / "work";
   const fs::path source = work / (job.key + ".cpp");
   const fs::path temporary = work / (job.key + ".o");
-  const fs::path log = work / (job.key + ".log");
-  write_file_atomically(source, job.source);
+  base::write_whole_file(source, job.source);
   const std::vector<std::string> arguments =
       stdin_compile_arguments(job.file->reference, temporary, job.extra_flags);
-  const ProcessResult result = run_process(arguments, job.file->reference.directory, source, log);
-  if (result.exit_status != 0)
+  const base::ProcessResult result = run_tool(arguments, job.file->reference.directory, source);
+  if (result.exit_code != 0)
     throw BuildError(job.label + " does not compile:\n" + result.output +
-                     "command: " + command_line(arguments) + " < " + source.string() +
+                     "command: " + base::command_line(arguments) + " < " + source.string() +
                      "\nIf the generator made a mutant that is not valid C++, report it with the "
                      "lines above; rebuild with -DTINYLLM_GENERATED_MUTANTS=OFF meanwhile.");
   fs::create_directories(object.parent_path());
   fs::rename(temporary, object);
   fs::remove(source);
-  fs::remove(log);
   return true;
 }
 
@@ -75,17 +76,17 @@ std::size_t compile_all(const std::vector<CompileJob>& jobs, const BuildOptions&
   if (distinct.empty()) return 0;
   std::atomic<std::size_t> compiled{0};
   Progress progress(options.progress, phase, distinct.size());
-  run_parallel(
-      distinct.size(), job_count(options.jobs),
+  base::parallel_for(
+      distinct.size(), base::job_count(static_cast<int>(options.jobs)),
       [&](std::size_t i) { compiled += compile(*distinct[i], options.cache_dir) ? 1 : 0; },
-      progress);
+      base::AfterError::Finish, [&](std::size_t) { progress.step(); });
   return compiled;
 }
 
 }  // namespace
 
 std::vector<ModuleFile> prepare_module_files(const BuildOptions& options) {
-  const nlohmann::json database = nlohmann::json::parse(read_file(options.compile_commands));
+  const nlohmann::json database = nlohmann::json::parse(read_whole_file(options.compile_commands));
   std::vector<ModuleFile> files;
   for (const std::string& name : options.files)
     files.push_back(
@@ -146,7 +147,7 @@ CompiledMutants compile_mutants(const BuildOptions& options, const std::vector<M
   std::vector<std::string> texts;
   for (std::size_t i = 0; i < files.size(); ++i) {
     index_of[files[i].name] = i;
-    texts.push_back(read_file(files[i].reference.source));
+    texts.push_back(read_whole_file(files[i].reference.source));
   }
 
   // Baselines, with and without the precompiled header: a file whose two objects differ (the
@@ -163,7 +164,7 @@ CompiledMutants compile_mutants(const BuildOptions& options, const std::vector<M
     const fs::path plain = object_path(options.cache_dir, baselines[2 * i].key);
     const fs::path with_header = object_path(options.cache_dir, baselines[2 * i + 1].key);
     result.baselines.push_back(plain);
-    if (read_file(plain) == read_file(with_header)) {
+    if (read_whole_file(plain) == read_whole_file(with_header)) {
       extra_flags[i] = files[i].header.flags;
     } else if (options.progress != nullptr) {
       *options.progress << "tinyllm-build-generated: " << files[i].name << " compiles to other "

@@ -6,13 +6,17 @@
 #include <set>
 #include <sstream>
 
+#include "run_tool.hpp"
+#include "tinyllm/base/content_hash.hpp"
+#include "tinyllm/base/whole_file.hpp"
 #include "tinyllm/builder/build_error.hpp"
-#include "tinyllm/builder/content_hash.hpp"
-#include "tinyllm/builder/files.hpp"
-#include "tinyllm/builder/process.hpp"
 
 namespace tinyllm::builder {
 namespace fs = std::filesystem;
+using base::command_line;
+using base::ContentHasher;
+using base::read_whole_file;
+using base::write_whole_file;
 namespace {
 
 std::string joined(const std::vector<std::string>& words) {
@@ -23,9 +27,9 @@ std::string joined(const std::vector<std::string>& words) {
 
 }  // namespace
 
-CompilerKind compiler_kind(const std::string& compiler, const fs::path& scratch) {
-  const ProcessResult result = run_process({compiler, "--version"}, {}, {}, scratch);
-  if (result.exit_status != 0) return CompilerKind::Other;
+CompilerKind compiler_kind(const std::string& compiler) {
+  const base::ProcessResult result = run_tool({compiler, "--version"});
+  if (result.exit_code != 0) return CompilerKind::Other;
   if (result.output.find("clang") != std::string::npos) return CompilerKind::Clang;
   if (result.output.find("Free Software Foundation") != std::string::npos) return CompilerKind::Gnu;
   return CompilerKind::Other;
@@ -40,7 +44,7 @@ std::string prefix_header_text(const std::vector<fs::path>& sources) {
   std::set<std::string> seen;
   std::string text;
   for (const fs::path& source : sources) {
-    std::istringstream lines(read_file(source));
+    std::istringstream lines(read_whole_file(source));
     int depth = 0;  // inside #if blocks, includes are left alone
     for (std::string line; std::getline(lines, line);) {
       std::smatch match;
@@ -91,13 +95,13 @@ PrecompiledHeader prepare_precompiled_header(const ReferenceCompile& reference,
   // The dependency scan: every header the prefix reads, whose bytes key the cache.
   const std::string scan_key = ContentHasher().add(joined(flags)).add(text).hex();
   const fs::path scan_dir = cache_dir / ("scan-" + scan_key);
-  write_file_atomically(scan_dir / "prefix.hpp", text);
+  write_whole_file(scan_dir / "prefix.hpp", text);
   std::vector<std::string> scan = flags;
   for (const char* part : {"-x", "c++", "-M", "-MF"}) scan.push_back(part);
   scan.push_back((scan_dir / "prefix.d").string());
   scan.push_back((scan_dir / "prefix.hpp").string());
-  const ProcessResult scanned = run_process(scan, reference.directory, {}, scan_dir / "scan.log");
-  if (scanned.exit_status != 0)
+  const base::ProcessResult scanned = run_tool(scan, reference.directory);
+  if (scanned.exit_code != 0)
     throw BuildError("the includes of " + reference.source.parent_path().string() +
                      "'s module files cannot be found with the reference's flags:\n" +
                      scanned.output + "command: " + command_line(scan));
@@ -106,7 +110,7 @@ PrecompiledHeader prepare_precompiled_header(const ReferenceCompile& reference,
   header.cache_entries.push_back(scan_dir.filename().string());
   ContentHasher key;
   key.add(joined(flags)).add(text);
-  for (const fs::path& dependency : parse_dependencies(read_file(scan_dir / "prefix.d"))) {
+  for (const fs::path& dependency : parse_dependencies(read_whole_file(scan_dir / "prefix.d"))) {
     const fs::path path = fs::weakly_canonical(reference.directory / dependency);
     if (path == fs::weakly_canonical(scan_dir / "prefix.hpp")) continue;
     header.headers.push_back(path);
@@ -118,7 +122,7 @@ PrecompiledHeader prepare_precompiled_header(const ReferenceCompile& reference,
     return header;
   }
 
-  const CompilerKind kind = compiler_kind(reference.command.front(), scan_dir / "version.log");
+  const CompilerKind kind = compiler_kind(reference.command.front());
   if (kind == CompilerKind::Other) {
     header.note = "no precompiled header: " + reference.command.front() +
                   " is neither g++ nor "
@@ -135,15 +139,15 @@ PrecompiledHeader prepare_precompiled_header(const ReferenceCompile& reference,
     return header;
   }
   if (!fs::exists(compiled)) {
-    write_file_atomically(prefix, text);
+    write_whole_file(prefix, text);
     std::vector<std::string> command = flags;
     for (const char* part : {"-x", "c++-header", "-o"}) command.push_back(part);
     const fs::path temporary = compiled.string() + ".tmp";
     command.push_back(temporary.string());
     command.push_back(prefix.string());
-    const ProcessResult built = run_process(command, reference.directory, {}, dir / "build.log");
-    if (built.exit_status != 0) {
-      write_file_atomically(dir / "failed", command_line(command) + "\n" + built.output);
+    const base::ProcessResult built = run_tool(command, reference.directory);
+    if (built.exit_code != 0) {
+      write_whole_file(dir / "failed", command_line(command) + "\n" + built.output);
       header.note = "no precompiled header: building it failed, see " + (dir / "failed").string();
       return header;
     }

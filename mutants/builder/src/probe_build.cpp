@@ -3,17 +3,20 @@
 
 #include <map>
 
+#include "run_tool.hpp"
+#include "tinyllm/base/content_hash.hpp"
+#include "tinyllm/base/whole_file.hpp"
 #include "tinyllm/builder/build_error.hpp"
-#include "tinyllm/builder/content_hash.hpp"
-#include "tinyllm/builder/files.hpp"
 #include "tinyllm/builder/link.hpp"
 #include "tinyllm/builder/probe_library.hpp"
-#include "tinyllm/builder/process.hpp"
 #include "tinyllm/catalog.hpp"
 #include "tinyllm/generator/generate.hpp"
 
 namespace tinyllm::builder {
 namespace fs = std::filesystem;
+using base::ContentHasher;
+using base::read_whole_file;
+using base::write_whole_file;
 namespace {
 
 // Returns the offset of the first non-blank byte after line `line` (1-based) of `text`: where the
@@ -42,7 +45,7 @@ std::vector<PitfallProbe> pitfall_probes(const BuildOptions& options,
   const fs::path cache = options.cache_dir / "pitfall-probes.json";
   std::vector<PitfallProbe> probes;
   if (fs::exists(cache)) {
-    const nlohmann::json cached = nlohmann::json::parse(read_file(cache), nullptr, false);
+    const nlohmann::json cached = nlohmann::json::parse(read_whole_file(cache), nullptr, false);
     if (cached.is_object() && cached.value("key", "") == key.hex()) {
       for (const nlohmann::json& p : cached.at("probes")) {
         PitfallProbe probe{p.at("id"), p.at("file"), std::nullopt};
@@ -70,7 +73,7 @@ std::vector<PitfallProbe> pitfall_probes(const BuildOptions& options,
   for (const ModuleFile& file : files) {
     const auto members = by_file.find(file.name);
     if (members == by_file.end()) continue;
-    const std::string text = read_file(file.reference.source);
+    const std::string text = read_whole_file(file.reference.source);
     std::vector<std::size_t> offsets;
     for (std::size_t i : members->second)
       offsets.push_back(statement_after_line(text, pitfalls[i].line_begin));
@@ -92,7 +95,7 @@ std::vector<PitfallProbe> pitfall_probes(const BuildOptions& options,
     }
     list.push_back(entry);
   }
-  write_file_atomically(cache, nlohmann::json({{"key", key.hex()}, {"probes", list}}).dump());
+  write_whole_file(cache, nlohmann::json({{"key", key.hex()}, {"probes", list}}).dump());
   return probes;
 }
 
@@ -105,20 +108,17 @@ bool link_probe_library(const BuildOptions& options, const std::vector<fs::path>
   const fs::path folder = options.variants_dir / kProbeVariant;
   const fs::path library = folder / kVariantLibraryName;
   const fs::path stamp = options.cache_dir / "links" / kProbeVariant;
-  if (fs::exists(library) && fs::exists(stamp) && read_file(stamp) == key.hex()) return false;
+  if (fs::exists(library) && fs::exists(stamp) && read_whole_file(stamp) == key.hex()) return false;
   fs::create_directories(folder);
   const fs::path temporary = folder / (std::string(kVariantLibraryName) + ".tmp");
   const std::vector<std::string> arguments =
       link_arguments(options.link_command, objects, temporary);
-  const fs::path log = options.cache_dir / "work" / "probe.log";
-  fs::create_directories(log.parent_path());
-  const ProcessResult result = run_process(arguments, {}, {}, log);
-  if (result.exit_status != 0)
+  const base::ProcessResult result = run_tool(arguments);
+  if (result.exit_code != 0)
     throw BuildError("linking the probe library failed:\n" + result.output +
-                     "command: " + command_line(arguments));
+                     "command: " + base::command_line(arguments));
   fs::rename(temporary, library);
-  fs::remove(log);
-  write_file_atomically(stamp, key.hex());
+  write_whole_file(stamp, key.hex());
   return true;
 }
 
@@ -135,19 +135,19 @@ ProbeOutcome build_probe_library(const BuildOptions& options, const std::vector<
 
   // One instrumented source per module file (a file without sites compiles as it is: the same
   // code as the reference's object, and one cache entry), plus the runtime.
-  const std::string prelude = read_file(options.probe_dir / "prelude.hpp");
+  const std::string prelude = read_whole_file(options.probe_dir / "prelude.hpp");
   std::vector<const ModuleFile*> owners;
   std::vector<std::string> sources, labels;
   for (const ModuleFile& file : files) {
     owners.push_back(&file);
-    sources.push_back(instrumented_source(read_file(file.reference.source), sites, file.name,
+    sources.push_back(instrumented_source(read_whole_file(file.reference.source), sites, file.name,
                                           prelude, file.reference.source.string()));
     labels.push_back("the probe build of " + file.name);
   }
   const fs::path runtime = options.probe_dir / "runtime.cpp";
   owners.push_back(&files.front());
   sources.push_back("#define TINYLLM_PROBE_SITES " + std::to_string(sites.size()) + "\n#line 1 \"" +
-                    runtime.string() + "\"\n" + read_file(runtime));
+                    runtime.string() + "\"\n" + read_whole_file(runtime));
   labels.push_back("the probe runtime " + runtime.string());
   const std::vector<fs::path> built =
       compile_sources(options, owners, sources, labels, "compiling the probe library", compiled);
@@ -165,8 +165,8 @@ ProbeOutcome build_probe_library(const BuildOptions& options, const std::vector<
 
   const fs::path listing = options.variants_dir / kProbeSitesName;
   const std::string text = probe_sites_json(sites).dump(2) + "\n";
-  if (!fs::exists(listing) || read_file(listing) != text) {
-    write_file_atomically(listing, text);
+  if (!fs::exists(listing) || read_whole_file(listing) != text) {
+    write_whole_file(listing, text);
     outcome.written = true;
   }
   return outcome;

@@ -51,7 +51,8 @@ struct BuildSummary {
 // its flags, source and headers), drops equivalent and duplicate mutants by their object bytes,
 // links the rest, deletes the libraries of mutants that are gone, and writes the manifest when it
 // or a library changed (so that what depends on it reruns only then); with options.probe_dir,
-// also the probe library and variants/probe.json (probe_library.hpp). Throws BuildError.
+// also the probe library and variants/probe.json (probe_library.hpp). Throws BuildError, or
+// std::runtime_error naming a file that cannot be read or written (base/whole_file.hpp).
 BuildSummary build_generated_variants(const BuildOptions& options);
 
 }  // namespace tinyllm::builder

@@ -12,8 +12,8 @@ namespace tinyllm::builder {
 
 enum class CompilerKind { Gnu, Clang, Other };
 
-// Returns which compiler `compiler` is, from its --version text (`scratch` receives the output).
-CompilerKind compiler_kind(const std::string& compiler, const std::filesystem::path& scratch);
+// Returns which compiler `compiler` is, from its --version text.
+CompilerKind compiler_kind(const std::string& compiler);
 
 struct PrecompiledHeader {
   // Added to a stdin compile to use it: "-include <header>" (g++ finds <header>.gch beside it)
