@@ -183,4 +183,10 @@ std::string command_line(const std::vector<std::string>& argv) {
   return line;
 }
 
+ProcessResult run_process(const std::vector<std::string>& argv, double timeout_seconds) {
+  ProcessOptions options;
+  options.timeout_seconds = timeout_seconds;
+  return run_process(argv, options);
+}
+
 }  // namespace tinyllm::base

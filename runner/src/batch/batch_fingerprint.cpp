@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "grading/grade.hpp"
-#include "support/content_hash.hpp"
+#include "tinyllm/base/content_hash.hpp"
 
 namespace tinyllm::runner {
 
@@ -23,17 +23,17 @@ constexpr const char* kNotDecidingGrades[] = {
 std::string grading_fingerprint(const GradingContext& ctx) {
   nlohmann::json config = ctx.config;
   for (const char* key : kNotDecidingGrades) config.erase(key);
-  ContentHasher hasher;
+  base::ContentHasher hasher;
   hasher.add(config.dump());  // nlohmann's objects keep keys sorted: a canonical text
   hasher.add(isolation_name(ctx.isolation));
-  hasher.add_file("catalog", ctx.catalog);
+  hasher.add("catalog").add_file(ctx.catalog);
   const Toolchain& toolchain = ctx.toolchain;
   hasher.add(toolchain.compiler);
   for (const std::string& flag : toolchain.cxx_flags) hasher.add(flag);
   for (const std::string& library : toolchain.link_libraries) hasher.add(library);
   for (const auto& [variant, library] :
        variant_libraries(ctx.build_dir, ctx.source_dir, ctx.mutants, ctx.wheats))
-    hasher.add_file(variant, library);
+    hasher.add(variant).add_file(library);
   return hasher.hex();
 }
 

@@ -12,10 +12,10 @@
 #include <ostream>
 #include <stdexcept>
 
-#include "support/content_hash.hpp"
+#include "tinyllm/base/content_hash.hpp"
+#include "tinyllm/base/whole_file.hpp"
 #include "tinyllm/reports/class_report.hpp"
 #include "tinyllm/reports/grade_result_json.hpp"
-#include "tinyllm/reports/whole_file.hpp"
 
 namespace tinyllm::runner {
 namespace fs = std::filesystem;
@@ -36,7 +36,7 @@ struct StoredGrade {
 std::optional<StoredGrade> load_stored(const fs::path& path) {
   if (!fs::is_regular_file(path)) return std::nullopt;
   try {
-    const nlohmann::json stored = nlohmann::json::parse(reports::read_whole_file(path));
+    const nlohmann::json stored = nlohmann::json::parse(base::read_whole_file(path));
     return StoredGrade{stored.at("content_hash"), stored.at("grading_fingerprint"),
                        stored.at("grade").get<GradeResult>()};
   } catch (const std::exception&) {
@@ -125,7 +125,7 @@ BatchOutcome run_batch(const BatchOptions& options, const GradeFunction& grade,
     else
       progress << fmt::format("[{}/{}] {}\n", i + 1, total, learner);
     try {
-      const std::string hash = content_hash(suite);
+      const std::string hash = base::folder_hash(suite);
       const std::optional<StoredGrade> stored = load_stored(learner_out / kGradeFile);
       if (stored && stored->hash == hash && stored->fingerprint == options.grading_fingerprint) {
         outcome.results.push_back(stored->grade);
@@ -143,7 +143,7 @@ BatchOutcome run_batch(const BatchOptions& options, const GradeFunction& grade,
         const nlohmann::json stored_grade = {{"content_hash", hash},
                                              {"grading_fingerprint", options.grading_fingerprint},
                                              {"grade", result}};
-        reports::write_whole_file(
+        base::write_whole_file(
             learner_out / kGradeFile,
             stored_grade.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
         fs::remove(learner_out / kErrorFile);
@@ -153,7 +153,7 @@ BatchOutcome run_batch(const BatchOptions& options, const GradeFunction& grade,
     } catch (const std::exception& error) {
       outcome.errors.push_back(fmt::format("{}: {}", learner, error.what()));
       try {
-        reports::write_whole_file(learner_out / kErrorFile, std::string(error.what()) + "\n");
+        base::write_whole_file(learner_out / kErrorFile, std::string(error.what()) + "\n");
       } catch (const std::exception&) {
         // The error is in the outcome already; a second failure to write must not stop the batch.
       }
@@ -183,7 +183,7 @@ std::vector<GradeResult> merge_batches(const std::vector<fs::path>& shard_folder
     for (const fs::path& learner : learners) {
       GradeResult grade;
       try {
-        grade = nlohmann::json::parse(reports::read_whole_file(learner / kGradeFile))
+        grade = nlohmann::json::parse(base::read_whole_file(learner / kGradeFile))
                     .at("grade")
                     .get<GradeResult>();
       } catch (const std::exception& error) {

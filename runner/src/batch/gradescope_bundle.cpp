@@ -9,14 +9,14 @@
 #include <stdexcept>
 #include <system_error>
 
-#include "tinyllm/reports/whole_file.hpp"
+#include "tinyllm/base/whole_file.hpp"
 
 namespace tinyllm::runner {
 namespace fs = std::filesystem;
 namespace {
 
 void write_text(const fs::path& path, const std::string& text, bool executable) {
-  reports::write_whole_file(path, text);
+  base::write_whole_file(path, text);
   if (executable) {
     fs::permissions(path, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
                     fs::perm_options::add);

@@ -11,10 +11,10 @@
 #include "grading/classify.hpp"
 #include "grading/progress.hpp"
 #include "sandbox/sandbox.hpp"
-#include "support/content_hash.hpp"
-#include "support/parallel_for.hpp"
-#include "support/process.hpp"
-#include "tinyllm/reports/whole_file.hpp"
+#include "tinyllm/base/content_hash.hpp"
+#include "tinyllm/base/parallel_for.hpp"
+#include "tinyllm/base/process.hpp"
+#include "tinyllm/base/whole_file.hpp"
 
 namespace tinyllm::runner {
 
@@ -26,19 +26,19 @@ namespace {
 // finds at run time, so neither the library nor its folder is in the hash): the headers it
 // includes, its sources, and the toolchain's every other word.
 std::string compile_key(const Toolchain& t, const fs::path& course_suite) {
-  ContentHasher hash;
+  base::ContentHasher hash;
   hash.add("course suite on a module, 1");
   hash.add(t.compiler);
   for (const std::string& flag : t.cxx_flags) hash.add(flag);
   for (const fs::path& dir : t.include_dirs) {
     hash.add(dir.string());
-    hash.add(fs::is_directory(dir) ? content_hash(dir) : "absent");
+    hash.add(fs::is_directory(dir) ? base::folder_hash(dir) : "absent");
   }
   for (const std::string& library : t.link_libraries) {
     hash.add(library);
-    if (fs::is_regular_file(library)) hash.add_file(library, library);  // the probe listener
+    if (fs::is_regular_file(library)) hash.add(library).add_file(library);  // the probe listener
   }
-  hash.add(content_hash(course_suite));
+  hash.add(base::folder_hash(course_suite));
   return hash.hex();
 }
 
@@ -89,7 +89,7 @@ CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request) 
   const fs::path executable = request.work_dir / "suite";
   const std::string key = compile_key(toolchain, course_suite);
   if (fs::is_regular_file(stamp) && fs::is_regular_file(executable) &&
-      reports::read_whole_file(stamp) == key) {
+      base::read_whole_file(stamp) == key) {
     result.compiled = result.reused_build = true;
   } else {
     fs::remove(stamp);
@@ -102,7 +102,7 @@ CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request) 
       result.compile_seconds = seconds_since(compile_start);
       return result;
     }
-    reports::write_whole_file(stamp, key);
+    base::write_whole_file(stamp, key);
   }
   result.compile_seconds = seconds_since(compile_start);
 
@@ -131,17 +131,18 @@ CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request) 
   std::vector<std::string> expected = listed;
   std::sort(expected.begin(), expected.end());
   std::vector<CourseSeedRun> runs(result.seeds.size());
-  parallel_for(runs.size(), jobs, [&](std::size_t i) {
+  base::parallel_for(runs.size(), jobs, [&](std::size_t i) {
     RunRequest r = base;
     r.environment.push_back(fmt::format("RC_PARAMS=seed={}", result.seeds[i]));
     const SandboxRun run = run_sandboxed(r);
     runs[i] = {result.seeds[i], classify_run(run, expected), run.output};
   });
   const auto reproduce = [&](std::uint64_t seed, const std::string& test) {
-    return fmt::format(
-        "cd {} && env RC_PARAMS={} LD_LIBRARY_PATH={} ./suite --gtest_filter={}",
-        shell_quote(request.work_dir.string()), shell_quote(fmt::format("seed={}", seed)),
-        shell_quote(request.module_library.parent_path().string()), shell_quote(test));
+    return fmt::format("cd {} && env RC_PARAMS={} LD_LIBRARY_PATH={} ./suite --gtest_filter={}",
+                       base::shell_quote(request.work_dir.string()),
+                       base::shell_quote(fmt::format("seed={}", seed)),
+                       base::shell_quote(request.module_library.parent_path().string()),
+                       base::shell_quote(test));
   };
   CourseOutcomes outcomes = course_outcomes(listed, runs, config.limits, reproduce);
   result.tests = std::move(outcomes.tests);

@@ -15,8 +15,8 @@
 #include "grading/classify.hpp"
 #include "grading/run_outcome.hpp"
 #include "sandbox/sandbox.hpp"
-#include "support/content_hash.hpp"
-#include "support/process.hpp"
+#include "tinyllm/base/content_hash.hpp"
+#include "tinyllm/base/process.hpp"
 
 namespace tinyllm::runner {
 namespace {
@@ -63,11 +63,11 @@ std::vector<std::string> shim_command(const DifferentialRequest& r, const Differ
 // shows when the driver loads the shim).
 std::string shim_key(const DifferentialRequest& r, const DifferentialFiles& files,
                      const std::vector<std::string>& argv) {
-  ContentHasher h;
+  base::ContentHasher h;
   for (const auto& a : argv) h.add(a);
-  h.add(content_hash(files.shim_source.parent_path()));  // shim.cpp and the headers beside it
-  h.add(content_hash(r.include_dir));
-  h.add(content_hash(r.build_dir / "foundation" / "include"));
+  h.add(base::folder_hash(files.shim_source.parent_path()));  // shim.cpp and the headers beside it
+  h.add(base::folder_hash(r.include_dir));
+  h.add(base::folder_hash(r.build_dir / "foundation" / "include"));
   return h.hex();
 }
 
@@ -86,7 +86,7 @@ std::optional<std::string> build_learner_shim(const DifferentialRequest& r,
   cached = fs::exists(shim) && fs::exists(stamp) && read_text(stamp) == key;
   if (cached) return std::nullopt;
   fs::create_directories(building.parent_path());
-  const ProcessResult built = run_process(argv, 600);
+  const base::ProcessResult built = base::run_process(argv, 600);
   if (built.exit_code != 0)
     return built.timed_out ? "the compiler timed out after 600 s" : built.output;
   fs::rename(building, shim);

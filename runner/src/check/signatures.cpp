@@ -10,7 +10,7 @@
 #include "grading/grade.hpp"
 #include "mutant_set/course_suite_results.hpp"
 #include "mutant_set/generated_set.hpp"
-#include "support/content_hash.hpp"
+#include "tinyllm/base/content_hash.hpp"
 
 namespace tinyllm::runner {
 
@@ -33,7 +33,7 @@ std::string staleness(const CourseSuiteResults& results, const fs::path& build_d
                       const fs::path& source_dir) {
   if (results.pitfalls.empty() || results.course_suite_hash.empty())
     return "it was written before the yardstick recorded the pitfalls";
-  if (results.course_suite_hash != content_hash(source_dir / "properties"))
+  if (results.course_suite_hash != base::folder_hash(source_dir / "properties"))
     return "the course suite (properties/) changed since";
   if (fs::is_regular_file(generated_manifest_path(build_dir)) &&
       results.manifest_hash != generated_manifest_hash(build_dir))
@@ -41,8 +41,8 @@ std::string staleness(const CourseSuiteResults& results, const fs::path& build_d
   for (const CourseSuiteRecord& r : results.pitfalls) {
     const fs::path library = variant_library(build_dir, r.id);
     if (!fs::is_regular_file(library)) return fmt::format("{} is missing", library.string());
-    ContentHasher hash;
-    hash.add_file(r.id, library);
+    base::ContentHasher hash;
+    hash.add(r.id).add_file(library);
     if (hash.hex() != r.library_hash) return fmt::format("pitfall {} was rebuilt since", r.id);
   }
   return "";

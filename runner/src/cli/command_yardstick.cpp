@@ -16,7 +16,7 @@
 #include "grading/progress.hpp"
 #include "mutant_set/course_suite_summary.hpp"
 #include "mutant_set/generated_set.hpp"
-#include "support/content_hash.hpp"
+#include "tinyllm/base/content_hash.hpp"
 #include "tinyllm/reports/terminal_report.hpp"
 
 namespace tinyllm::runner {
@@ -46,10 +46,10 @@ int run_yardstick_command(const Arguments& args) {
   // What the results depend on besides each mutant's library: rerun only what changed.
   CourseSuiteResults results;
   results.manifest_hash = generated_manifest_hash(ctx.build_dir);
-  results.course_suite_hash = content_hash(course_suite);
+  results.course_suite_hash = base::folder_hash(course_suite);
   // "format 2": records of format 1 lack killed_by_failed_tests, so none of them is reused.
   results.suite_hash =
-      ContentHasher::of({"format 2", grading_fingerprint(ctx), results.course_suite_hash});
+      base::ContentHasher::of({"format 2", grading_fingerprint(ctx), results.course_suite_hash});
   results.seed = ctx.config.seed;
   std::map<std::string, CourseSuiteRecord> earlier;
   if (const auto previous = read_course_suite_results(ctx.build_dir);
@@ -67,8 +67,8 @@ int run_yardstick_command(const Arguments& args) {
   std::map<std::string, std::string> library_hash;
   // Each mutant is run unless the earlier file has its result on this very library.
   auto reuse_or_run = [&](const reports::MutantInfo& info, std::vector<CourseSuiteRecord>& into) {
-    ContentHasher library;
-    library.add_file(info.id, variant_library(ctx.build_dir, info.id));
+    base::ContentHasher library;
+    library.add(info.id).add_file(variant_library(ctx.build_dir, info.id));
     library_hash[info.id] = library.hex();
     const auto found = earlier.find(info.id);
     if (found != earlier.end() && found->second.library_hash == library.hex())

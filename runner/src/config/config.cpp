@@ -8,10 +8,10 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <thread>
 #include <utility>
 
 #include "config/errors.hpp"
+#include "tinyllm/base/parallel_for.hpp"
 #include "tinyllm/reports/grade_result_json.hpp"
 #include "tinyllm/reports/reveal.hpp"
 #include "tinyllm/reports/write_reports.hpp"
@@ -362,8 +362,7 @@ Config load_config(const std::filesystem::path& path, Config c) {
 }
 
 int resolved_jobs(const Config& config) {
-  if (config.jobs > 0) return config.jobs;
-  return std::max(1u, std::thread::hardware_concurrency());
+  return base::job_count(config.jobs);
 }
 
 }  // namespace tinyllm::runner

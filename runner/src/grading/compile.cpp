@@ -13,8 +13,8 @@
 #include "config/build_info.hpp"
 #include "grading/precompiled_header.hpp"
 #include "grading/probe_listener_object.hpp"
-#include "support/parallel_for.hpp"
-#include "support/process.hpp"
+#include "tinyllm/base/parallel_for.hpp"
+#include "tinyllm/base/process.hpp"
 
 namespace tinyllm::runner {
 
@@ -86,7 +86,7 @@ std::vector<std::string> compile_command(const Toolchain& toolchain, const fs::p
 }
 
 // Appends what a compiler or linker call printed, and why it was stopped if it was.
-bool record(const ProcessResult& result, const std::string& what, double timeout_seconds,
+bool record(const base::ProcessResult& result, const std::string& what, double timeout_seconds,
             std::string* diagnostics) {
   *diagnostics += result.output;
   if (result.timed_out)
@@ -125,7 +125,7 @@ bool link_suite(const Toolchain& toolchain, const std::vector<fs::path>& objects
   argv.insert(argv.end(), {"-o", executable.string(),
                            "-L" + toolchain.reference_library_dir.string(), "-ltinyllm_oracle"});
   argv.insert(argv.end(), toolchain.link_libraries.begin(), toolchain.link_libraries.end());
-  return record(run_process(argv, toolchain.timeout_seconds), "the linker",
+  return record(base::run_process(argv, toolchain.timeout_seconds), "the linker",
                 toolchain.timeout_seconds, diagnostics);
 }
 
@@ -136,16 +136,17 @@ bool compile_units(const Toolchain& toolchain, const fs::path& suite_dir,
                    const fs::path& object_dir, int jobs, const fs::path& executable,
                    std::string* diagnostics) {
   std::vector<fs::path> objects(units.size());
-  std::vector<ProcessResult> results(units.size());
+  std::vector<base::ProcessResult> results(units.size());
   std::vector<std::string> names(units.size());
-  parallel_for(units.size(), jobs, [&](std::size_t i) {
+  base::parallel_for(units.size(), jobs, [&](std::size_t i) {
     fs::path source = units[i].front();
     if (units[i].size() > 1)
       source = write_unit_source(units[i], object_dir / fmt::format("unit-{}.cpp", i));
     names[i] = source.string();
     objects[i] = object_dir / fmt::format("{}-{}.o", i, source.stem().string());
-    results[i] = run_process(compile_command(toolchain, suite_dir, source, objects[i], precompiled),
-                             toolchain.timeout_seconds);
+    results[i] =
+        base::run_process(compile_command(toolchain, suite_dir, source, objects[i], precompiled),
+                          toolchain.timeout_seconds);
   });
   bool compiled = true;
   for (std::size_t i = 0; i < units.size(); ++i)

@@ -15,9 +15,9 @@
 #include "grading/reach.hpp"
 #include "grading/validity.hpp"
 #include "sandbox/sandbox.hpp"
-#include "support/parallel_for.hpp"
-#include "support/process.hpp"
-#include "tinyllm/reports/whole_file.hpp"
+#include "tinyllm/base/parallel_for.hpp"
+#include "tinyllm/base/process.hpp"
+#include "tinyllm/base/whole_file.hpp"
 
 namespace tinyllm::runner {
 
@@ -98,7 +98,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
     r.reason = "not run";
     result.mutants.push_back(r);
     if (!result.oracle_files.count(m.file))
-      result.oracle_files[m.file] = reports::read_whole_file(request.source_dir / m.file);
+      result.oracle_files[m.file] = base::read_whole_file(request.source_dir / m.file);
   }
   auto finish = [&] {
     result.verdict = decide_verdict(result);
@@ -113,7 +113,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   // 1. Compile once.
   const auto sources = request.sources.empty() ? suite_sources(request.suite_dir) : request.sources;
   for (const auto& s : sources)
-    result.suite_files[fs::relative(s, request.suite_dir).string()] = reports::read_whole_file(s);
+    result.suite_files[fs::relative(s, request.suite_dir).string()] = base::read_whole_file(s);
   fs::create_directories(request.work_dir);
   const PhaseProgress compiling(request.progress, GradePhase::Compiling, 0, jobs);
   SuiteBuild build =
@@ -154,9 +154,10 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   plan.reproduce = [&](const ValidityRun& run, const std::string& test) {
     return fmt::format(
         "cd {} && env RC_PARAMS={} LD_LIBRARY_PATH={} ./suite --gtest_filter={}",
-        shell_quote(request.work_dir.string()), shell_quote(fmt::format("seed={}", run.seed)),
-        shell_quote(variant_library(request.build_dir, run.variant).parent_path().string()),
-        shell_quote(test));
+        base::shell_quote(request.work_dir.string()),
+        base::shell_quote(fmt::format("seed={}", run.seed)),
+        base::shell_quote(variant_library(request.build_dir, run.variant).parent_path().string()),
+        base::shell_quote(test));
   };
   const ValidityResult validity =
       check_validity(plan, [&](const ValidityRun& run, const std::vector<std::string>& arguments) {
@@ -198,7 +199,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   std::shuffle(order.begin(), order.end(), std::mt19937_64(device()));
   PhaseProgress mutant_progress(request.progress, GradePhase::Mutants,
                                 static_cast<int>(order.size()), jobs);
-  parallel_for(order.size(), jobs, [&](std::size_t k) {
+  base::parallel_for(order.size(), jobs, [&](std::size_t k) {
     auto& m = result.mutants[order[k]];
     const auto began = std::chrono::steady_clock::now();
     RunRequest run_request = make_request(m.mutant.id, config.seed, false, timeout);

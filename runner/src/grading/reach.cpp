@@ -10,7 +10,7 @@
 #include <stdexcept>
 
 #include "grading/classify.hpp"
-#include "tinyllm/reports/whole_file.hpp"
+#include "tinyllm/base/whole_file.hpp"
 
 namespace tinyllm::runner {
 namespace fs = std::filesystem;
@@ -27,7 +27,7 @@ std::optional<ProbeSites> load_probe_sites(const fs::path& build_dir, std::strin
   }
   ProbeSites sites;
   try {
-    const nlohmann::json document = nlohmann::json::parse(reports::read_whole_file(listing));
+    const nlohmann::json document = nlohmann::json::parse(base::read_whole_file(listing));
     if (document.at("format") != 1)
       throw std::runtime_error("format " + document.at("format").dump() + " is not 1");
     for (const nlohmann::json& site : document.at("sites")) {

@@ -10,7 +10,7 @@
 #include <map>
 
 #include "grading/classify.hpp"
-#include "support/parallel_for.hpp"
+#include "tinyllm/base/parallel_for.hpp"
 
 namespace tinyllm::runner {
 
@@ -211,7 +211,7 @@ std::vector<SandboxRun> run_round(const ValidityPlan& plan, const ValidityRunner
   std::vector<SandboxRun> runs(plan.runs.size());
   PhaseProgress progress(plan.progress, GradePhase::Reference, static_cast<int>(runs.size()),
                          plan.jobs);
-  parallel_for(runs.size(), plan.jobs, [&](std::size_t i) {
+  base::parallel_for(runs.size(), plan.jobs, [&](std::size_t i) {
     const auto began = std::chrono::steady_clock::now();
     runs[i] = run(plan.runs[i], arguments);
     const ValidityRun& r = plan.runs[i];

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "config/errors.hpp"
-#include "tinyllm/reports/whole_file.hpp"
+#include "tinyllm/base/whole_file.hpp"
 
 namespace tinyllm::runner {
 
@@ -51,7 +51,7 @@ std::optional<CourseSuiteResults> read_course_suite_results(const fs::path& buil
   const fs::path path = course_suite_results_path(build_dir);
   if (!fs::is_regular_file(path)) return std::nullopt;
   try {
-    const json doc = json::parse(reports::read_whole_file(path));
+    const json doc = json::parse(base::read_whole_file(path));
     CourseSuiteResults results;
     results.manifest_hash = doc.at("manifest").get<std::string>();
     results.suite_hash = doc.at("suite").get<std::string>();
@@ -80,7 +80,7 @@ void write_course_suite_results(const fs::path& build_dir, const CourseSuiteResu
                     {"pitfalls", records_json(results.pitfalls)}};
   const fs::path path = course_suite_results_path(build_dir);
   const fs::path partial = path.string() + ".partial";
-  reports::write_whole_file(partial, doc.dump(1) + "\n");
+  base::write_whole_file(partial, doc.dump(1) + "\n");
   fs::rename(partial, path);
 }
 

@@ -7,8 +7,8 @@
 #include <set>
 
 #include "config/errors.hpp"
-#include "support/content_hash.hpp"
-#include "tinyllm/reports/whole_file.hpp"
+#include "tinyllm/base/content_hash.hpp"
+#include "tinyllm/base/whole_file.hpp"
 
 namespace tinyllm::runner {
 
@@ -27,7 +27,7 @@ json read_json(const fs::path& path, const fs::path& build_dir, const char* what
                                  path.string(), what,
                                  fmt::format(fmt::runtime(kHowToBuild), build_dir.string())));
   try {
-    return json::parse(reports::read_whole_file(path));
+    return json::parse(base::read_whole_file(path));
   } catch (const json::exception& e) {
     throw UsageError(fmt::format("{}: not a file the build wrote ({}); rebuild: {}", path.string(),
                                  e.what(),
@@ -99,8 +99,8 @@ fs::path generated_manifest_path(const fs::path& build_dir) {
 }
 
 std::string generated_manifest_hash(const fs::path& build_dir) {
-  ContentHasher manifest;
-  manifest.add(reports::read_whole_file(generated_manifest_path(build_dir)));
+  base::ContentHasher manifest;
+  manifest.add(base::read_whole_file(generated_manifest_path(build_dir)));
   return manifest.hex();
 }
 

@@ -11,9 +11,9 @@
 
 #include "config/build_info.hpp"
 #include "config/errors.hpp"
-#include "support/content_hash.hpp"
-#include "support/parallel_for.hpp"
-#include "support/process.hpp"
+#include "tinyllm/base/content_hash.hpp"
+#include "tinyllm/base/parallel_for.hpp"
+#include "tinyllm/base/process.hpp"
 #include "workspace/module_diagnostics.hpp"
 #include "workspace/workspace_writer.hpp"
 
@@ -38,7 +38,7 @@ struct Compiled {
 // Returns the hash of every header the workspace's module may include: any file under include/
 // and src/ that is not a .cpp.
 std::string headers_hash(const Workspace& w) {
-  ContentHasher hasher;
+  base::ContentHasher hasher;
   for (const fs::path& dir : {w.include_dir, w.source_dir}) {
     if (!fs::is_directory(dir)) continue;
     std::vector<fs::path> files;
@@ -46,7 +46,7 @@ std::string headers_hash(const Workspace& w) {
       if (entry.is_regular_file() && entry.path().extension() != ".cpp")
         files.push_back(entry.path());
     std::sort(files.begin(), files.end());
-    for (const fs::path& f : files) hasher.add_file(f.lexically_relative(w.root).string(), f);
+    for (const fs::path& f : files) hasher.add(f.lexically_relative(w.root).string()).add_file(f);
   }
   return hasher.hex();
 }
@@ -62,7 +62,7 @@ Compiled compile(const Unit& unit, const ModuleToolchain& toolchain) {
       unit.object.string() + "." + std::to_string(getpid()) + "." +
       std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id())) + ".partial";
   argv.insert(argv.end(), {"-c", unit.source.string(), "-o", partial.string()});
-  const ProcessResult r = run_process(argv, toolchain.timeout_seconds);
+  const base::ProcessResult r = base::run_process(argv, toolchain.timeout_seconds);
   if (r.timed_out || r.exit_code != 0) {
     std::error_code ignored;
     fs::remove(partial, ignored);
@@ -89,7 +89,7 @@ void link(const std::vector<Unit>& units, const ModuleToolchain& toolchain, cons
           const fs::path& root, const std::map<std::string, std::string>& sources,
           ModuleBuild& build) {
   const fs::path library = out_dir / "libtinyllm_oracle.so";
-  ContentHasher link_key;
+  base::ContentHasher link_key;
   for (const Unit& u : units) link_key.add(u.object.filename().string());
   link_key.add(toolchain.foundation_archive.string());
   link_key.add(std::to_string(fs::file_size(toolchain.foundation_archive)));
@@ -111,7 +111,7 @@ void link(const std::vector<Unit>& units, const ModuleToolchain& toolchain, cons
   argv.insert(argv.end(),
               {"-Wl,--whole-archive", toolchain.foundation_archive.string(),
                "-Wl,--no-whole-archive", "-Wl,--no-undefined", "-Wl,--strip-debug", "-pthread"});
-  const ProcessResult r = run_process(argv, toolchain.timeout_seconds);
+  const base::ProcessResult r = base::run_process(argv, toolchain.timeout_seconds);
   build.diagnostics += relative_paths(r.output, root);
   if (r.exit_code != 0) {
     fs::remove(partial);
@@ -155,16 +155,16 @@ ModuleBuild build_module(const Workspace& workspace, const ModuleToolchain& tool
   fs::create_directories(objects);
 
   // What every object depends on besides its own source.
-  ContentHasher common;
+  base::ContentHasher common;
   common.add(toolchain.compiler);
   for (const std::string& flag : toolchain.flags) common.add(flag);
   common.add(headers_hash(workspace));
-  common.add(content_hash(toolchain.foundation_include_dir));
+  common.add(base::folder_hash(toolchain.foundation_include_dir));
   const std::string common_hash = common.hex();
   const auto object_for = [&](const fs::path& source, const std::string& name) {
-    ContentHasher h;
+    base::ContentHasher h;
     h.add(common_hash);
-    h.add_file(name, source);
+    h.add(name).add_file(source);
     return objects / (source.stem().string() + "-" + h.hex() + ".o");
   };
 
@@ -184,8 +184,8 @@ ModuleBuild build_module(const Workspace& workspace, const ModuleToolchain& tool
                    object_for(toolchain.contract_check_source, "contract_check.cpp")});
   std::vector<Compiled> compiled(units.size());
   if (jobs <= 0) jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  parallel_for(units.size(), jobs,
-               [&](std::size_t i) { compiled[i] = compile(units[i], toolchain); });
+  base::parallel_for(units.size(), jobs,
+                     [&](std::size_t i) { compiled[i] = compile(units[i], toolchain); });
 
   ModuleBuild build;
   std::map<std::string, std::string> sources;  // object path -> workspace source, for the linker

@@ -20,7 +20,7 @@
 #include "e2e_support.hpp"
 #include "mutant_set/catalog.hpp"
 #include "sandbox/sandbox.hpp"
-#include "support/process.hpp"
+#include "tinyllm/base/process.hpp"
 
 namespace fs = std::filesystem;
 
@@ -120,7 +120,7 @@ fs::path hostile_library(int mode) {
       {"-DTLM_HOSTILE=" + std::to_string(mode), "-I" + (kSource / "oracle" / "include").string(),
        "-c", (fs::path(TINYLLM_E2E_FIXTURES) / "hostile_module" / "cast.cpp").string(), "-o",
        object.string()});
-  const ProcessResult compiled = run_process(compile, 300);
+  const base::ProcessResult compiled = base::run_process(compile, 300);
   EXPECT_EQ(compiled.exit_code, 0) << compiled.output;
   const fs::path library = dir / "libtinyllm_oracle.so";
   std::vector<std::string> link = {build_info::cxx_compiler, "-shared", "-o", library.string(),
@@ -134,7 +134,7 @@ fs::path hostile_library(int mode) {
   link.insert(link.end(),
               {"-Wl,--whole-archive", (kBuild / "foundation" / "libtinyllm_foundation.a").string(),
                "-Wl,--no-whole-archive", "-Wl,--no-undefined", "-pthread"});
-  const ProcessResult linked = run_process(link, 300);
+  const base::ProcessResult linked = base::run_process(link, 300);
   EXPECT_EQ(linked.exit_code, 0) << linked.output;
   return library;
 }

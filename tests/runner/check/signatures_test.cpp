@@ -10,8 +10,8 @@
 
 #include "grading/grade.hpp"
 #include "mutant_set/course_suite_results.hpp"
-#include "support/content_hash.hpp"
-#include "tinyllm/reports/whole_file.hpp"
+#include "tinyllm/base/content_hash.hpp"
+#include "tinyllm/base/whole_file.hpp"
 
 namespace tinyllm::runner {
 namespace {
@@ -34,13 +34,13 @@ class SignaturesTest : public ::testing::Test {
              ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(root_);
     fs::create_directories(source() / "properties");
-    reports::write_whole_file(source() / "properties" / "a_test.cpp", "TEST(Course, a) {}\n");
+    base::write_whole_file(source() / "properties" / "a_test.cpp", "TEST(Course, a) {}\n");
     CourseSuiteResults results;
-    results.course_suite_hash = content_hash(source() / "properties");
+    results.course_suite_hash = base::folder_hash(source() / "properties");
     results.seed = 7;
     for (const std::string id : {"s01", "s02"}) {
       fs::create_directories(variant_library(build(), id).parent_path());
-      reports::write_whole_file(variant_library(build(), id), "library " + id);
+      base::write_whole_file(variant_library(build(), id), "library " + id);
     }
     results.pitfalls = {
         record("s01",
@@ -58,8 +58,8 @@ class SignaturesTest : public ::testing::Test {
   fs::path build() const { return root_ / "build"; }
   fs::path source() const { return root_ / "source"; }
   CourseSuiteRecord record(const std::string& id, CourseSuiteResult result) const {
-    ContentHasher hash;
-    hash.add_file(id, variant_library(build(), id));
+    base::ContentHasher hash;
+    hash.add(id).add_file(variant_library(build(), id));
     return {id, hash.hex(), std::move(result)};
   }
   Signatures load(std::uint64_t seed = 7) const {
@@ -95,12 +95,12 @@ TEST_F(SignaturesTest, missing_file_gives_no_signatures_and_says_to_rebuild) {
 
 // Catches: signatures of another course suite, or of a pitfall rebuilt since, being trusted.
 TEST_F(SignaturesTest, stale_file_is_refused) {
-  reports::write_whole_file(source() / "properties" / "a_test.cpp", "TEST(Course, z) {}\n");
+  base::write_whole_file(source() / "properties" / "a_test.cpp", "TEST(Course, z) {}\n");
   Signatures s = load();
   EXPECT_TRUE(s.signatures.empty());
   EXPECT_NE(s.note.find("course suite"), std::string::npos) << s.note;
-  reports::write_whole_file(source() / "properties" / "a_test.cpp", "TEST(Course, a) {}\n");
-  reports::write_whole_file(variant_library(build(), "s02"), "rebuilt");
+  base::write_whole_file(source() / "properties" / "a_test.cpp", "TEST(Course, a) {}\n");
+  base::write_whole_file(variant_library(build(), "s02"), "rebuilt");
   s = load();
   EXPECT_TRUE(s.signatures.empty());
   EXPECT_NE(s.note.find("s02 was rebuilt"), std::string::npos) << s.note;

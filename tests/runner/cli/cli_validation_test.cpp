@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "support/process.hpp"
+#include "tinyllm/base/process.hpp"
 
 namespace fs = std::filesystem;
 
@@ -28,7 +28,7 @@ Ran run_grader(const std::vector<std::string>& args) {
   std::vector<std::string> argv = {grader.string()};
   argv.insert(argv.end(), args.begin(), args.end());
   const auto start = std::chrono::steady_clock::now();
-  const auto result = tinyllm::runner::run_process(argv, 280);
+  const auto result = tinyllm::base::run_process(argv, 280);
   return {result.exit_code, result.output,
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
 }

@@ -11,11 +11,10 @@
 #include <vector>
 
 #include "e2e_support.hpp"
-#include "support/process.hpp"
+#include "tinyllm/base/process.hpp"
 
 namespace fs = std::filesystem;
 using namespace tinyllm::e2e;
-using tinyllm::runner::run_process;
 
 // Catches: a mutant given the wrong status, a killing test not named, or a score line that
 // miscounts (the honest suite kills s01, s02, s04 and nothing else).
@@ -119,7 +118,7 @@ TEST(GraderEndToEnd, crash_on_reference_is_invalid_and_names_signal_test_and_a_r
     }
     std::smatch m;
     ASSERT_TRUE(std::regex_search(g.output, m, std::regex("reproduce: (.*)"))) << g.output;
-    auto rerun = run_process({"sh", "-c", m[1].str()}, 60);
+    auto rerun = tinyllm::base::run_process({"sh", "-c", m[1].str()}, 60);
     EXPECT_NE(rerun.exit_code, 0) << "the reproduce command did not reproduce: " << m[1].str();
     EXPECT_NE(rerun.output.find("Hostile.crashes_with_sigsegv"), std::string::npos) << rerun.output;
   }

@@ -15,11 +15,10 @@
 
 #include "e2e_support.hpp"
 #include "grading/grade.hpp"
-#include "support/process.hpp"
+#include "tinyllm/base/process.hpp"
 
 namespace fs = std::filesystem;
 using namespace tinyllm::e2e;
-using tinyllm::runner::run_process;
 using tinyllm::runner::variant_library;
 
 namespace {
@@ -47,7 +46,7 @@ int run_compiled(const fs::path& work_dir, const std::string& variant, const std
   const std::string command = "cd '" + work_dir.string() + "' && env LD_LIBRARY_PATH='" +
                               variant_library(build_dir, variant).parent_path().string() +
                               "' ./suite --gtest_filter=" + test;
-  return run_process({"sh", "-c", command}, 60).exit_code;
+  return tinyllm::base::run_process({"sh", "-c", command}, 60).exit_code;
 }
 
 // Grades the suite folder `suite` (anywhere) with the small limits, quietly, into `output`.
@@ -146,7 +145,7 @@ TEST(Validity, some_tests_invalid_are_named_and_the_rest_graded) {
   ASSERT_TRUE(std::regex_search(g.output, m,
                                 std::regex("reproduce: (.*--gtest_filter=.?Mixed.bf16_tie.*)")))
       << g.output;
-  const auto rerun = run_process({"sh", "-c", m[1].str()}, 60);
+  const auto rerun = tinyllm::base::run_process({"sh", "-c", m[1].str()}, 60);
   EXPECT_NE(rerun.exit_code, 0) << "did not reproduce: " << m[1].str() << "\n" << rerun.output;
   EXPECT_NE(rerun.output.find("Mixed.bf16_tie_rounds_up"), std::string::npos) << rerun.output;
 

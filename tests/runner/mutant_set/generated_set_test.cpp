@@ -10,7 +10,7 @@
 
 #include "config/errors.hpp"
 #include "mutant_set/reviewed.hpp"
-#include "tinyllm/reports/whole_file.hpp"
+#include "tinyllm/base/whole_file.hpp"
 
 namespace tinyllm::runner {
 namespace {
@@ -56,7 +56,7 @@ class GeneratedSetTest : public ::testing::Test {
   void TearDown() override { fs::remove_all(root_); }
 
   void write_manifest(const json& mutants) {
-    reports::write_whole_file(
+    base::write_whole_file(
         root_ / "build" / "variants" / "generated.json",
         json{{"format", 1}, {"files", json::array()}, {"mutants", mutants}}.dump());
   }
@@ -74,7 +74,7 @@ class GeneratedSetTest : public ::testing::Test {
     write_course_suite_results(root_ / "build", results);
   }
   void write_reviews(const std::string& text) {
-    reports::write_whole_file(root_ / "src" / "mutants" / "reviewed.toml", text);
+    base::write_whole_file(root_ / "src" / "mutants" / "reviewed.toml", text);
   }
   GeneratedSet load() { return load_generated_set(root_ / "build", root_ / "src", true); }
 

@@ -9,12 +9,11 @@
 #include <regex>
 #include <sstream>
 
-#include "support/process.hpp"
+#include "tinyllm/base/process.hpp"
 
 namespace tinyllm::e2e {
 
 namespace fs = std::filesystem;
-using runner::run_process;
 
 fs::path fresh_folder(const std::string& name) {
   std::random_device device;
@@ -27,7 +26,7 @@ fs::path fresh_folder(const std::string& name) {
 Graded run_grader(const std::vector<std::string>& args) {
   std::vector<std::string> argv = {grader.string()};
   argv.insert(argv.end(), args.begin(), args.end());
-  auto r = run_process(argv, 280);
+  auto r = base::run_process(argv, 280);
   return {r.exit_code, r.output};
 }
 

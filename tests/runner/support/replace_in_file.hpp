@@ -6,17 +6,17 @@
 #include <filesystem>
 #include <string>
 
-#include "tinyllm/reports/whole_file.hpp"
+#include "tinyllm/base/whole_file.hpp"
 
 namespace tinyllm::testing {
 
 inline void replace_in(const std::filesystem::path& file, const std::string& from,
                        const std::string& to) {
-  std::string text = reports::read_whole_file(file);
+  std::string text = base::read_whole_file(file);
   const auto at = text.find(from);
   ASSERT_NE(at, std::string::npos) << from << " not in " << file;
   text.replace(at, from.size(), to);
-  reports::write_whole_file(file, text);
+  base::write_whole_file(file, text);
 }
 
 }  // namespace tinyllm::testing

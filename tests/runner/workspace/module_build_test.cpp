@@ -29,7 +29,7 @@ const fs::path scratch = TINYLLM_TEST_SCRATCH;
 using testing::replace_in;
 
 std::string read(const fs::path& path) {
-  return reports::read_whole_file(path);
+  return base::read_whole_file(path);
 }
 
 // Returns a new workspace `name` written as `start` writes it.

@@ -29,6 +29,10 @@ struct ProcessResult {
 // opened or no pipe can be made (the program's own failures are in the result).
 ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOptions& options = {});
 
+// Returns how `argv` ran with a timeout and the other options at their defaults (the grader's
+// compiles, links and helpers).
+ProcessResult run_process(const std::vector<std::string>& argv, double timeout_seconds);
+
 // Returns `text` quoted for a POSIX shell: as it is when it holds only letters, digits and
 // _-./=:,+@%, else in single quotes.
 std::string shell_quote(const std::string& text);
