@@ -2,7 +2,7 @@
 // suite's tests run (docs/mutants.md, "The probe library"). A site is a distinct probe point of
 // the generated mutants (GeneratedMutant::probe) or of a pitfall site; variants/probe.json lists
 // them: {"format": 1, "sites": [{"file", "line", "column", "mutants": [ids]}]}, a site's number
-// being its index. The runner's reach step (runner/src/reach.hpp) reads it.
+// being its index. The runner's reach step (runner/src/grading/reach.hpp) reads it.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <optional>
