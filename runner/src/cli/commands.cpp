@@ -11,6 +11,8 @@ const std::vector<Subcommand>& subcommands() {
        "check a learner's workspace: the module against the oracle (course suite, differential "
        "check, diagnosis), then its tests by mutation",
        run_check_command},
+      {"tests", "the course tests: what each checks and the pitfalls it catches",
+       run_tests_command},
       {"grade", "grade one suite: compile once, run on the reference and every variant",
        run_grade_command},
       {"selfcheck",

@@ -27,5 +27,6 @@ int run_merge_command(const Arguments& args);
 int run_gradescope_bundle_command(const Arguments& args);
 int run_yardstick_command(const Arguments& args);
 int run_start_command(const Arguments& args);
+int run_tests_command(const Arguments& args);
 
 }  // namespace tinyllm::runner

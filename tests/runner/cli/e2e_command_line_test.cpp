@@ -73,6 +73,21 @@ TEST(GraderCommandLine, list_shows_the_catalog) {
   EXPECT_NE(g.output.find("s24"), std::string::npos);
 }
 
+// Catches: `tests` not reaching the learner: a course test missing, its kind or its catalog pitfall
+// not shown, or a failure exit.
+TEST(GraderCommandLine, tests_lists_each_course_test_with_what_it_checks) {
+  Graded g = run_grader({"tests"});
+  EXPECT_EQ(g.status, 0) << g.output;
+  EXPECT_NE(g.output.find("The course tests: 26 in"), std::string::npos) << g.output;
+  EXPECT_NE(g.output.find("  Course.hand_example_bf16_matmul (hand example)\n"), std::string::npos)
+      << g.output;
+  EXPECT_NE(g.output.find("the catalog's test for: s01 not rounding the matmul output"),
+            std::string::npos)
+      << g.output;
+  EXPECT_NE(g.output.find("  CourseErrors.bad_micro_batches (bad input)\n"), std::string::npos)
+      << g.output;
+}
+
 // Catches: selfcheck rejecting a catalog that agrees with what the suite kills, or printing no kill
 // matrix.
 TEST(GraderSelfcheck, agreeing_catalog_passes_and_prints_the_kill_matrix) {
