@@ -17,6 +17,7 @@
 #include "grading/grade.hpp"
 #include "grading/progress.hpp"
 #include "workspace/module_build.hpp"
+#include "workspace/module_pass.hpp"
 
 namespace tinyllm::runner {
 
@@ -69,6 +70,7 @@ reports::CheckResult check_workspace(const CheckRequest& request) {
   result.reveal = ctx.config.reveal;
 
   say(request, "building your module on the oracle's foundation");
+  const std::string module_hash = module_sources_hash(ws);  // of what is built and judged
   const ModuleBuild build =
       build_module(ws, default_module_toolchain(ctx.build_dir, ctx.source_dir), work / "module",
                    ctx.config.jobs);
@@ -115,6 +117,7 @@ reports::CheckResult check_workspace(const CheckRequest& request) {
       diagnose(failing_with_seed(result.course_tests, result.seed), signatures.signatures);
   result.diagnosis.note = signatures.note;
   result.module_verdict = module_verdict(result);
+  record_module_verdict(ws, module_hash, result.module_verdict == reports::Verdict::Pass);
 
   if (!ws.test_sources.empty()) {
     say(request, "grading your tests by mutation");

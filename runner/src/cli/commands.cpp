@@ -13,6 +13,8 @@ const std::vector<Subcommand>& subcommands() {
        run_check_command},
       {"tests", "the course tests: what each checks and the pitfalls it catches",
        run_tests_command},
+      {"diff", "once a workspace's module passes check: its code beside the reference's",
+       run_diff_command},
       {"grade", "grade one suite: compile once, run on the reference and every variant",
        run_grade_command},
       {"selfcheck",

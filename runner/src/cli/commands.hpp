@@ -28,5 +28,6 @@ int run_gradescope_bundle_command(const Arguments& args);
 int run_yardstick_command(const Arguments& args);
 int run_start_command(const Arguments& args);
 int run_tests_command(const Arguments& args);
+int run_diff_command(const Arguments& args);
 
 }  // namespace tinyllm::runner

@@ -256,7 +256,8 @@ void to_json(nlohmann::json& out, const Config& c) {
          {"elements_bundle", c.elements_bundle.string()},
          {"build_dir", c.build_dir.string()},
          {"source_dir", c.source_dir.string()},
-         {"catalog", c.catalog.string()}};
+         {"catalog", c.catalog.string()},
+         {"diff_before_pass", c.diff_before_pass}};
 }
 
 Config load_config(const std::filesystem::path& path, Config c) {
@@ -276,7 +277,7 @@ Config load_config(const std::filesystem::path& path, Config c) {
   Reader in(file);
   in.only_keys(root,
                {"threshold", "required", "reveal", "mutants", "validity", "reach", "jobs", "seeds",
-                "timeout", "limits", "sandbox", "reports", "paths"},
+                "timeout", "limits", "sandbox", "reports", "paths", "workspace"},
                "the top level");
   if (const auto* n = root.get("threshold")) {
     c.threshold = in.number(*n, "threshold");
@@ -358,6 +359,18 @@ Config load_config(const std::filesystem::path& path, Config c) {
   }
   if (const auto* n = root.get("reports")) read_reports(in, in.table(*n, "reports"), path, c);
   if (const auto* n = root.get("paths")) read_paths(in, in.table(*n, "paths"), path, c);
+  if (const auto* n = root.get("workspace")) {
+    const auto& t = in.table(*n, "workspace");
+    in.only_keys(t, {"diff_before_pass"}, "[workspace]");
+    if (const auto* d = t.get("diff_before_pass")) {
+      const auto allowed = d->value_exact<bool>();
+      if (!allowed)
+        in.fail(*d,
+                "'workspace.diff_before_pass' must be false (diff only once the module passes "
+                "check) or true (at any time)");
+      c.diff_before_pass = *allowed;
+    }
+  }
   return c;
 }
 

@@ -83,6 +83,10 @@ struct Config {
   std::filesystem::path build_dir;
   std::filesystem::path source_dir;
   std::filesystem::path catalog;  // empty: <source_dir>/mutants/catalog.toml
+
+  // `tinyllm-grade diff` shows the reference's module beside a learner's only once their module
+  // passes `check`; true: at any time (an instructor's choice).
+  bool diff_before_pass = false;
 };
 
 // Returns the built-in defaults.

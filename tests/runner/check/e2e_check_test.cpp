@@ -62,6 +62,9 @@ TEST(Check, stubs_build_and_fail_every_course_test_without_a_diagnosis) {
   for (const auto& t : c.report["module"]["courseTests"]) EXPECT_FALSE(t["passed"].get<bool>());
   EXPECT_FALSE(c.report["module"]["diagnosis"]["confident"].get<bool>()) << c.output;
   EXPECT_FALSE(c.report["tests"].is_null()) << "start writes an example test";
+  const Graded diff = run_grader({"diff", dir.string()});
+  EXPECT_EQ(diff.status, 3) << "a failing module sees no reference code: " << diff.output;
+  EXPECT_NE(diff.output.find("has not passed `check`"), std::string::npos) << diff.output;
 }
 
 // Catches: a check that fails a correct module (the reference's own), by a course test, a
@@ -78,6 +81,11 @@ TEST(Check, the_reference_module_with_thorough_tests_passes_everything) {
   for (const auto& d : c.report["module"]["differential"])
     EXPECT_TRUE(d["passed"].get<bool>()) << d.dump();
   EXPECT_NE(c.output.find("Verdict: PASS (module PASS, tests PASS)"), std::string::npos);
+  // Catches: a passing module's record not kept, so `diff` stays refused after a PASS.
+  const Graded diff = run_grader({"diff", dir.string()});
+  EXPECT_EQ(diff.status, 0) << diff.output;
+  EXPECT_NE(diff.output.find("src/cast.cpp: the same as the reference's"), std::string::npos)
+      << diff.output;
 }
 
 // Catches: a diagnosis that loses one of two bugs behind the other.

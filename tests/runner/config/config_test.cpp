@@ -190,6 +190,7 @@ TEST(Config, example_file_documents_exactly_the_defaults) {
   EXPECT_EQ(example.isolation, d.isolation);
   EXPECT_EQ(example.report_formats, d.report_formats);
   EXPECT_EQ(example.elements_bundle, d.elements_bundle);
+  EXPECT_EQ(example.diff_before_pass, d.diff_before_pass);
 }
 
 // Catches: the reach switch not read from the file (or --no-reach not applied), or a value that is
@@ -204,4 +205,19 @@ TEST(Config, reach_is_a_boolean_on_by_default) {
   EXPECT_FALSE(resolve_config(options).reach);
   nlohmann::json json = default_config();
   EXPECT_EQ(json.at("reach"), true);
+}
+
+// Catches: the instructor's permission for `diff` before a pass not read (or on by default), a
+// value that is not a boolean accepted, or the key left out of the grading fingerprint's JSON.
+TEST(Config, diff_before_pass_is_a_boolean_off_by_default) {
+  EXPECT_FALSE(default_config().diff_before_pass);
+  EXPECT_TRUE(
+      load_config(write_file("diff", "[workspace]\ndiff_before_pass = true\n"), default_config())
+          .diff_before_pass);
+  EXPECT_NE(error_of("diff_text", "[workspace]\ndiff_before_pass = \"yes\"\n")
+                .find("'workspace.diff_before_pass' must be false"),
+            std::string::npos);
+  EXPECT_NE(error_of("diff_key", "[workspace]\ndiff = true\n").find("diff"), std::string::npos);
+  nlohmann::json json = default_config();
+  EXPECT_EQ(json.at("diff_before_pass"), false);
 }
