@@ -188,6 +188,10 @@ std::string excerpt(std::string_view text, std::size_t head, std::size_t tail,
   return out;
 }
 
+}  // namespace tinyllm::reports::detail
+
+namespace tinyllm::reports {
+
 std::string wrap(std::string_view text, std::size_t width, std::string_view indent) {
   std::string out;
   std::string line;
@@ -196,7 +200,7 @@ std::string wrap(std::string_view text, std::size_t width, std::string_view inde
     const std::string_view word = text.substr(0, space);
     text = space == std::string_view::npos ? "" : text.substr(space + 1);
     if (word.empty()) continue;
-    if (!line.empty() && display_width(line) + 1 + display_width(word) > width) {
+    if (!line.empty() && detail::display_width(line) + 1 + detail::display_width(word) > width) {
       out += fmt::format("{}{}\n", indent, line);
       line.clear();
     }
@@ -206,4 +210,4 @@ std::string wrap(std::string_view text, std::size_t width, std::string_view inde
   return out;
 }
 
-}  // namespace tinyllm::reports::detail
+}  // namespace tinyllm::reports

@@ -5,6 +5,8 @@
 #include <string_view>
 #include <vector>
 
+#include "tinyllm/reports/wrap.hpp"
+
 namespace tinyllm::reports::detail {
 
 // Returns `text` with & < > " ' escaped for HTML or XML text and attributes.
@@ -34,9 +36,7 @@ std::string join_limited(const std::vector<std::string>& names, std::size_t show
 // for the rest; the first name is truncated when even it does not fit.
 std::string join_to_width(const std::vector<std::string>& names, std::size_t width);
 
-// Returns `text` broken at spaces into lines of at most `width` code points (a longer word gets
-// a line of its own), each line starting with `indent` and ending in '\n'.
-std::string wrap(std::string_view text, std::size_t width, std::string_view indent);
+using reports::wrap;  // tinyllm/reports/wrap.hpp
 
 // The longest line, in code points, an excerpt keeps whole.
 inline constexpr std::size_t kExcerptLineWidth = 500;

@@ -4,32 +4,14 @@
 
 #include <iostream>
 #include <map>
-#include <sstream>
 
 #include "cli/commands.hpp"
 #include "cli/context_setup.hpp"
 #include "cli/options.hpp"
 #include "mutant_set/course_tests.hpp"
+#include "tinyllm/reports/wrap.hpp"
 
 namespace tinyllm::runner {
-
-namespace {
-
-// Writes `text` as lines of at most 100 columns, each starting with `indent`.
-void write_wrapped(std::ostream& out, const std::string& text, const std::string& indent) {
-  std::istringstream words(text);
-  std::string word, line;
-  while (words >> word) {
-    if (!line.empty() && indent.size() + line.size() + 1 + word.size() > 100) {
-      out << indent << line << "\n";
-      line.clear();
-    }
-    line += (line.empty() ? "" : " ") + word;
-  }
-  if (!line.empty()) out << indent << line << "\n";
-}
-
-}  // namespace
 
 int run_tests_command(const Arguments& args) {
   CommandLine command("tests",
@@ -54,12 +36,13 @@ int run_tests_command(const Arguments& args) {
   for (const CourseTest& test : tests) {
     if (test.file != file) std::cout << "\n" << (file = test.file) << "\n";
     std::cout << fmt::format("  {} ({})\n", test.name, test.kind);
-    write_wrapped(std::cout, test.checks, "    ");
+    std::cout << reports::wrap(test.checks, 96, "    ");
     // The catalog names one catching test per pitfall; a comment may name more it also catches.
     std::string catches;
     for (const std::string& id : test.catches)
       catches += fmt::format("{}{} {}", catches.empty() ? "" : "; ", id, by_id.at(id)->title);
-    if (!catches.empty()) write_wrapped(std::cout, "the catalog's test for: " + catches, "    ");
+    if (!catches.empty())
+      std::cout << reports::wrap("the catalog's test for: " + catches, 96, "    ");
   }
   return 0;
 }
