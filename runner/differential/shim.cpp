@@ -124,9 +124,11 @@ void run_scaler(Words& in, Response& r) {
     loss.backward();
     r.add(step + "returned", scaler.step(opt, {p}, clip) ? "true" : "false");
     r.add(step + "loss_scale, good_steps", Line().real(scaler.loss_scale()) << scaler.good_steps());
-    r.add(step + "last_grad_norm", optional_real(scaler.last_grad_norm()));
+    // The norm is a sum of squares whose order the contract does not fix when a module computes
+    // it itself, and a clipped step multiplies by clip / norm: both to the tolerance.
+    r.add("~" + step + "last_grad_norm", optional_real(scaler.last_grad_norm()));
     r.add(step + "has gradient after", p.has_grad() ? "yes" : "no");
-    r.values(step + "parameter after", p);
+    r.values((clip ? "~" : "") + step + "parameter after", p);
   }
   add_state(r, "state_dict", scaler.state_dict());
   const train::ScalerState loaded = read_state(in);
@@ -197,9 +199,13 @@ void run_checkpoint(Words& in, Response& r) {
   Tensor x = Tensor::from(in.reals(rows * mlp.in), {rows, mlp.in}, mlp.dtype);
   const Tensor upstream = Tensor::from(in.reals(rows * mlp.out), {rows, mlp.out}, mlp.dtype);
   x.requires_grad_();
-  const Tensor y = train::checkpoint_sequential(*mlp.model, x, budget, mlp.rngs);
+  std::vector<std::shared_ptr<Watched>> watchers;
+  const auto model = watched(mlp.layers, watchers);
+  const Tensor y = train::checkpoint_sequential(*model, x, budget, mlp.rngs);
   r.values("output", y);
+  r.add("each layer's runs after forward (- without a graph, + with)", logs_of(watchers));
   y.backward(upstream);
+  r.add("each layer's runs after backward", logs_of(watchers));
   r.grad("gradient of the input", x);
   gradients(r, "gradient of parameter ", *mlp.model);
   r.add("dropout generator's next draw", std::to_string(mlp.dropout_rng->next_u64()));
@@ -221,7 +227,9 @@ void run_checkpoint_fn(Words& in, Response& r) {
   w.requires_grad_();
   Tensor b = same ? a : a.detach();
   if (inputs == "distinct") b.requires_grad_();
-  const train::SegmentFn fn = [w](const std::vector<Tensor>& v) {
+  std::string runs;  // '-' for a call without a graph, '+' with one (Watched's log)
+  const train::SegmentFn fn = [w, &runs](const std::vector<Tensor>& v) {
+    runs += is_grad_enabled() ? '+' : '-';
     return matmul(v[0], w) * v[1] + tanh(v[0]);
   };
   Tensor y;
@@ -231,8 +239,13 @@ void run_checkpoint_fn(Words& in, Response& r) {
     y = train::checkpoint(fn, {a, b}, {w});
   }
   r.values("output", y);
+  r.add("fn's runs after forward (- without a graph, + with)", runs);
   sum(y).backward();
-  r.grad("gradient of a", a);
+  r.add("fn's runs after backward", runs);
+  // a in both slots: the order its two slots' gradients are summed in is the module's
+  // (docs/contract-freedoms.md, "A tensor in several slots"), so its gradient is the plain one to
+  // rounding only.
+  r.grad(same ? "~gradient of a" : "gradient of a", a);
   if (inputs == "distinct") r.grad("gradient of b", b);
   r.grad("gradient of the parameter", w);
 }

@@ -92,6 +92,7 @@ inline std::string exception_type() {
 struct Mlp {
   std::unique_ptr<Generator> dropout_rng;
   std::shared_ptr<nn::Sequential> model;
+  std::vector<std::shared_ptr<nn::Module>> layers;  // the model's, in order
   std::vector<Generator*> rngs;
   DType dtype = DType::f32;
   std::size_t in = 0, out = 0;
@@ -118,10 +119,53 @@ inline Mlp read_mlp(Words& in) {
     if (p > 0) layers.push_back(std::make_shared<nn::Dropout>(p, *mlp.dropout_rng));
   }
   if (p > 0) mlp.rngs.push_back(mlp.dropout_rng.get());
+  mlp.layers = layers;
   mlp.model = std::make_shared<nn::Sequential>(std::move(layers));
   mlp.in = widths.front();
   mlp.out = widths.back();
   return mlp;
+}
+
+// A layer that notes, on each call, whether it ran with grad mode on ('+', its graph recorded) or
+// off ('-'): the contract fixes both for checkpointing (a checkpointed segment runs once without a
+// graph and reruns with one during backward, the last segment runs once with one), so a learner's
+// log must equal the reference's, and pitfalls s18 (the last segment checkpointed too) and s23 (a
+// first pass that records its graph) show in it.
+class Watched : public nn::Module {
+ public:
+  explicit Watched(std::shared_ptr<nn::Module> inner) : inner_(std::move(inner)) {}
+  Tensor forward(const Tensor& x) override {
+    log_ += is_grad_enabled() ? '+' : '-';
+    return (*inner_)(x);
+  }
+  std::vector<Tensor> parameters() override { return inner_->parameters(); }
+  void train(bool on = true) override {
+    Module::train(on);
+    inner_->train(on);
+  }
+  const std::string& log() const { return log_; }
+
+ private:
+  std::shared_ptr<nn::Module> inner_;
+  std::string log_;
+};
+
+// Returns `model`'s layers each wrapped in a Watched, and the wrappers.
+inline std::shared_ptr<nn::Sequential> watched(const std::vector<std::shared_ptr<nn::Module>>& layers,
+                                               std::vector<std::shared_ptr<Watched>>& watchers) {
+  std::vector<std::shared_ptr<nn::Module>> wrapped;
+  for (const auto& layer : layers) {
+    watchers.push_back(std::make_shared<Watched>(layer));
+    wrapped.push_back(watchers.back());
+  }
+  return std::make_shared<nn::Sequential>(std::move(wrapped));
+}
+
+// Returns each watcher's log, space-separated: "-+ -+ +" (a layer without calls is "none").
+inline Line logs_of(const std::vector<std::shared_ptr<Watched>>& watchers) {
+  Line l;
+  for (const auto& w : watchers) l << (w->log().empty() ? std::string("none") : w->log());
+  return l;
 }
 
 // Reads "<count> {<rows> <target rows> <inputs> <targets>}*count" for a model of `mlp`'s widths.

@@ -2,7 +2,8 @@
 // fact per line "<kind> <name> <value>", so that wheats_test can run it on the reference and on
 // each wheat (LD_LIBRARY_PATH=variants/<id>) and compare: the library it runs on, every error the
 // module throws (its type and message), the loss grad_accumulate reports for several splits, and
-// its gradient, and the memory and gradients of a checkpointed forward and backward.
+// its gradient, the memory and gradients of a checkpointed forward and backward, and the gradient
+// of a tensor passed to checkpoint twice.
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -166,6 +167,39 @@ void checkpointed_memory() {
             << "gradients checkpointed " << std::hex << bits_hash(grads) << std::dec << '\n';
 }
 
+// Prints, over 300 seeded cases of fn(a, b) = matmul(a, w) * b + tanh(a) on 3x3 float32 values,
+// in how many a checkpointed fn(a, a) gives `a` a gradient that differs in its bits from the plain
+// run's ("twice differing"), and hashes of the gradients that must not change: the parameter's
+// with the same tensor twice, and a's and b's with distinct tensors.
+void checkpointed_twice() {
+  tinyllm::Generator gen(13);
+  const train::SegmentFn fn = [](const std::vector<Tensor>& in) {
+    return tinyllm::matmul(in[0], in[2]) * in[1] + tinyllm::tanh(in[0]);
+  };
+  int differing = 0;
+  std::vector<double> parameter_grads, distinct_grads;
+  for (int i = 0; i < 300; ++i) {
+    const Tensor a = Tensor::uniform({3, 3}, -2, 2, gen).requires_grad_();
+    const Tensor w = Tensor::uniform({3, 3}, -2, 2, gen).requires_grad_();
+    const Tensor a_plain = a.detach().requires_grad_();
+    tinyllm::sum(train::checkpoint([&](const std::vector<Tensor>& in) {
+      return fn({in[0], in[1], w});
+    }, {a, a}, {w})).backward();
+    tinyllm::sum(fn({a_plain, a_plain, w.detach()})).backward();
+    differing += a.grad().values() != a_plain.grad().values();
+    for (double g : w.grad().values()) parameter_grads.push_back(g);
+    const Tensor c = a.detach().requires_grad_(), d = a.detach().requires_grad_();
+    tinyllm::sum(train::checkpoint([&](const std::vector<Tensor>& in) {
+      return fn({in[0], in[1], w.detach()});
+    }, {c, d})).backward();
+    for (double g : c.grad().values()) distinct_grads.push_back(g);
+    for (double g : d.grad().values()) distinct_grads.push_back(g);
+  }
+  std::cout << "twice differing " << differing << '\n'
+            << "twice parameter " << std::hex << bits_hash(parameter_grads) << '\n'
+            << "twice distinct " << bits_hash(distinct_grads) << std::dec << '\n';
+}
+
 }  // namespace
 
 int main() {
@@ -187,4 +221,5 @@ int main() {
                                                                  {16}})
     accumulated(sizes);
   checkpointed_memory();
+  checkpointed_twice();
 }

@@ -184,13 +184,28 @@ TEST(Wheats, w05_peaks_higher_during_a_checkpointed_backward_and_nowhere_else) {
   EXPECT_EQ(of_kind(wheat, "error"), of_kind(reference(), "error"));
 }
 
+// Catches: a w06 that still sums a twice-passed tensor's slots afterwards (its checkpointed
+// gradient must equal the plain one bit for bit in every case, where the reference's differs in
+// some), one that counts such a tensor's gradient twice (s20: the values would differ, not the
+// bits), or one that changes anything else.
+TEST(Wheats, w06_sums_a_twice_passed_tensor_in_plain_order_and_changes_nothing_else) {
+  const Facts wheat = observe("w06");
+  EXPECT_GT(std::stoi(reference().at("twice differing")), 0)
+      << "the reference's slots no longer sum differently from plain autograd: w06 varies nothing";
+  EXPECT_EQ(wheat.at("twice differing"), "0");
+  EXPECT_EQ(wheat.at("twice parameter"), reference().at("twice parameter"));
+  EXPECT_EQ(wheat.at("twice distinct"), reference().at("twice distinct"));
+  for (const char* kind : {"error", "loss", "memory", "gradients"})
+    EXPECT_EQ(of_kind(wheat, kind), of_kind(reference(), kind)) << kind;
+}
+
 // Catches: a catalog wheat that this test file does not examine (a new semantic wheat needs its
 // own test above: what it varies, and that it varies nothing else).
 TEST(Wheats, every_semantic_wheat_of_the_catalog_has_its_test_here) {
   std::vector<std::string> semantic;
   for (const WheatInfo& w : wheats())
     if (w.kind == WheatKind::Semantic) semantic.push_back(w.id);
-  EXPECT_EQ(semantic, (std::vector<std::string>{"w03", "w04", "w05"}));
+  EXPECT_EQ(semantic, (std::vector<std::string>{"w03", "w04", "w05", "w06"}));
 }
 
 }  // namespace

@@ -20,8 +20,17 @@ void set_states(const std::vector<Generator*>& rngs, const std::vector<Generator
   for (std::size_t i = 0; i < rngs.size(); ++i) rngs[i]->set_state(states[i]);
 }
 
+// Returns the first slot of `inputs` that holds the same tensor as slot i.
+std::size_t first_slot_of(const std::vector<Tensor>& inputs, std::size_t i) {
+  std::size_t first = 0;
+  while (!inputs[first].same(inputs[i])) ++first;
+  return first;
+}
+
 // Returns fresh leaves for the rerun: one per slot, requiring grad where the original does, so a
-// tensor passed in two slots gets each slot's gradient once.
+// tensor passed in two slots gets each slot's gradient once (from_op adds them into its gradient,
+// which may round differently from plain autograd's order: docs/contract-freedoms.md, "A tensor
+// in several slots").
 std::vector<Tensor> rerun_inputs(const std::vector<Tensor>& inputs) {
   std::vector<Tensor> leaves(inputs.size());
   for (std::size_t i = 0; i < inputs.size(); ++i) {
@@ -36,6 +45,14 @@ std::vector<Tensor> rerun_inputs(const std::vector<Tensor>& inputs) {
                                         [&](const Tensor& t) { return t.same(inputs[i]); });
       if (earlier != inputs.begin() + i) {
         leaves[i] = leaves[earlier - inputs.begin()];
+        continue;
+      }
+    }
+    // w06: one leaf per distinct checkpoint input
+    if constexpr (tinyllm::detail::is_wheat(6)) {
+      const std::size_t first = first_slot_of(inputs, i);
+      if (first != i) {
+        leaves[i] = leaves[first];
         continue;
       }
     }
@@ -105,8 +122,12 @@ Tensor checkpoint(const SegmentFn& fn, std::vector<Tensor> inputs, std::vector<T
     // s22: not restoring the generator after the rerun
     if constexpr (!tinyllm::detail::is_mutant(22)) set_states(rngs, reached_states);
     std::vector<std::optional<Tensor>> grads(n_parents);
-    for (std::size_t i = 0; i < leaves.size(); ++i)
+    for (std::size_t i = 0; i < leaves.size(); ++i) {
+      // w06: one leaf per distinct checkpoint input
+      if constexpr (tinyllm::detail::is_wheat(6))
+        if (first_slot_of(inputs, i) != i) continue;  // its first slot returns the whole gradient
       if (leaves[i].has_grad()) grads[i] = leaves[i].grad();
+    }
     return grads;  // parameters: their .grad was filled by the rerun's backward
   };
   return from_op(first_pass, std::move(parents), std::move(vjp), "checkpoint");

@@ -1,6 +1,7 @@
 // The differential properties of the module's exact numerics: cast and its backward, autocast's
 // rounding points and scopes, the dynamic loss scaler. Every result here is exact in the contract
-// (docs/contract-freedoms.md), so the learner's must equal the reference's bit for bit.
+// (docs/contract-freedoms.md), so the learner's must equal the reference's bit for bit, but for the
+// scaler's clipping norm (docs/differential-check.md, "Why each comparison is exact").
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -97,7 +98,7 @@ std::vector<double> pick_state() {
 // A sequence of scaler steps on an SGD-updated parameter, finite and overflowing gradients, with
 // and without clipping; then state_dict and load_state_dict. Catches s11-s16.
 RC_GTEST_PROP(Differential, DynamicLossScaler, ()) {
-  record_property(true);
+  record_property(false);  // the norm and a clipped step's parameter to the tolerance
   const ScalerArgs args = *scaler_args();
   const auto n = *rc::gen::inRange<std::size_t>(1, 4);
   const auto p = pick(n, finite_value(2));
