@@ -43,7 +43,9 @@ TEST(Course, hand_example_loss_scaler) {
     EXPECT_EQ(scaler.step(opt, {w}), trace[i].stepped);
     EXPECT_EQ(w.item(), trace[i].w_after) << "the update uses g / S";
     EXPECT_EQ(scaler.loss_scale(), trace[i].scale_after)
-        << "a count that does not restart at the overflow grows S at step 3, one step early";
+        << "S grows at the wrong step: a count that does not restart at the overflow grows it "
+           "one step early, a growth check that waits for more than `interval` good steps one "
+           "step late";
     EXPECT_EQ(scaler.good_steps(), trace[i].good_steps_after);
   }
 }

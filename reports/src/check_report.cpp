@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "check_diagnosis.hpp"
 #include "text.hpp"
 #include "tinyllm/reports/json_report.hpp"
 #include "tinyllm/reports/reveal.hpp"
@@ -82,38 +83,6 @@ std::string differential_section(const CheckResult& result, bool colour) {
   return out;
 }
 
-std::string diagnosis_section(const CheckResult& result) {
-  const Diagnosis& diagnosis = result.diagnosis;
-  const bool any_failed = std::any_of(result.course_tests.begin(), result.course_tests.end(),
-                                      [](const CourseTestOutcome& t) { return !t.passed; });
-  if (!any_failed) return "";
-  std::string out = diagnosis.note.empty()
-                        ? ""
-                        : detail::wrap("Diagnosis note: " + diagnosis.note, kWrapWidth, "  ");
-  out += "  Diagnosis: ";
-  if (!diagnosis.confident || diagnosis.matches.empty()) {
-    out += "no known pitfall's signature matches the course tests that fail";
-    if (!diagnosis.matches.empty())
-      out += fmt::format(" (the closest, {}, only at {})",
-                         diagnosis_name(diagnosis.matches.front(), result.reveal),
-                         percent(diagnosis.matches.front().closeness));
-    out += ". Read the failing tests' messages above.\n";
-    return out;
-  }
-  const DiagnosisMatch& best = diagnosis.matches.front();
-  out += fmt::format("the failing course tests match {} (closeness {}).\n",
-                     diagnosis_name(best, result.reveal), percent(best.closeness));
-  if (!best.read_test.empty())
-    out += fmt::format("    Read {} first: it shows this bug most directly.\n", best.read_test);
-  for (std::size_t i = 1; i < diagnosis.matches.size(); ++i) {
-    const DiagnosisMatch& other = diagnosis.matches[i];
-    out += fmt::format("    Also close: {} ({}{})\n", diagnosis_name(other, result.reveal),
-                       percent(other.closeness),
-                       other.read_test.empty() ? "" : ", read " + other.read_test);
-  }
-  return out;
-}
-
 std::string verdict_line(const CheckResult& result, bool colour) {
   const std::string tests =
       result.tests_grade ? to_string(result.tests_grade->verdict) : "none yet (tests/ is empty)";
@@ -122,28 +91,13 @@ std::string verdict_line(const CheckResult& result, bool colour) {
                      to_string(result.module_verdict), tests);
 }
 
-nlohmann::json diagnosis_json(const Diagnosis& diagnosis, Reveal reveal) {
-  nlohmann::json matches = nlohmann::json::array();
-  for (const DiagnosisMatch& match : diagnosis.matches) {
-    nlohmann::json entry = {{"id", match.mutant.id},
-                            {"kind", is_generated(match.mutant) ? "generated" : "pitfall"},
-                            {"name", diagnosis_name(match, reveal)},
-                            {"closeness", match.closeness},
-                            {"shared", match.shared},
-                            {"missing", match.missing},
-                            {"extra", match.extra},
-                            {"readTest", match.read_test}};
-    matches.push_back(std::move(entry));
-  }
-  return {{"confident", diagnosis.confident},
-          {"matches", std::move(matches)},
-          {"note", diagnosis.note}};
-}
-
 }  // namespace
 
 std::string diagnosis_name(const DiagnosisMatch& match, Reveal reveal) {
-  const MutantInfo& info = match.mutant;
+  return mutant_name(match.mutant, reveal);
+}
+
+std::string mutant_name(const MutantInfo& info, Reveal reveal) {
   if (reveal == Reveal::Nothing)
     return fmt::format("a known {} ({})", is_generated(info) ? "mutant" : "pitfall", info.id);
   if (is_generated(info)) {
@@ -163,7 +117,7 @@ std::string render_check_terminal(const CheckResult& result, bool colour) {
   for (const RunProblem& problem : result.run_problems)
     out +=
         detail::wrap(fmt::format("Problem: {} {}", problem.what, problem.ending), kWrapWidth, "  ");
-  out += diagnosis_section(result);
+  out += detail::diagnosis_terminal(result, kWrapWidth);
   out += fmt::format("Module: {}\n\n", paint(colour, to_string(result.module_verdict),
                                              verdict_style(result.module_verdict)));
   if (result.tests_grade) {
@@ -208,7 +162,7 @@ nlohmann::json check_json(const CheckResult& result) {
             {"courseTests", std::move(course)},
             {"differential", std::move(differential)},
             {"runProblems", std::move(problems)},
-            {"diagnosis", diagnosis_json(result.diagnosis, result.reveal)}}},
+            {"diagnosis", detail::diagnosis_json(result.diagnosis, result.reveal)}}},
           {"tests", result.tests_grade
                         ? nlohmann::json{{"verdict", to_string(result.tests_grade->verdict)},
                                          {"score", result.tests_grade->score},

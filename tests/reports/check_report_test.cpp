@@ -20,6 +20,17 @@ MutantInfo s07() {
   return m;
 }
 
+// Returns `text` with every run of white space (the wrap's line breaks and indents) one space.
+std::string flat(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    const bool space = c == ' ' || c == '\n';
+    if (space && !out.empty() && out.back() == ' ') continue;
+    out += space ? ' ' : c;
+  }
+  return out;
+}
+
 CheckResult failing_check(Reveal reveal, bool confident) {
   CheckResult r;
   r.workspace = "my-module";
@@ -41,7 +52,17 @@ CheckResult failing_check(Reveal reveal, bool confident) {
   match.closeness = confident ? 1.0 : 0.25;
   match.shared = {"Course.hand_example_accumulation"};
   match.read_test = "Course.hand_example_accumulation";
-  r.diagnosis = {{match}, confident, ""};
+  r.diagnosis.matches = {match};
+  r.diagnosis.areas = {{"cast", 100, 0}, {"grad_accumulate", 100, 40}};
+  r.diagnosis.mutants_compared = 253;
+  if (confident) {
+    r.diagnosis.behaviour = {{s07(), {"grad_accumulate"}, 0}};
+    r.diagnosis.named = r.diagnosis.behaviour;
+  } else {
+    r.diagnosis.behaviour = {{s07(), {"grad_accumulate"}, 12}};
+    r.diagnosis.unexplained = {"grad_accumulate"};
+  }
+  r.diagnosis.confident = confident;
   r.module_verdict = Verdict::Fail;
   r.verdict = Verdict::Fail;
   return r;
@@ -68,12 +89,57 @@ TEST(CheckReport, diagnosis_names_only_what_reveal_allows) {
   }
 }
 
-// Catches: a report that names a pitfall as the diagnosis although the diagnosis is not confident
-// (a wrong diagnosis said with confidence sends a learner after the wrong bug).
-TEST(CheckReport, an_unconfident_diagnosis_says_no_signature_matches) {
-  const std::string terminal = render_check_terminal(failing_check(Reveal::Title, false), false);
-  EXPECT_NE(terminal.find("no known pitfall's signature matches"), std::string::npos) << terminal;
-  EXPECT_EQ(terminal.find("the failing course tests match"), std::string::npos) << terminal;
+// Catches: a report that names a pitfall as the diagnosis although no mutant behaves like the
+// module (a wrong diagnosis said with confidence sends a learner after the wrong bug), or that
+// passes a close test signature off as more than a hint.
+TEST(CheckReport, an_unconfident_diagnosis_names_no_bug_and_calls_the_signature_a_hint) {
+  const std::string terminal =
+      flat(render_check_terminal(failing_check(Reveal::Title, false), false));
+  EXPECT_NE(terminal.find("Diagnosis: no known mutant behaves like your module"), std::string::npos)
+      << terminal;
+  EXPECT_EQ(terminal.find("behaves exactly like"), std::string::npos) << terminal;
+  EXPECT_NE(terminal.find("A hint only: the failing course tests resemble those of s07"),
+            std::string::npos)
+      << terminal;
+  EXPECT_NE(terminal.find("also differs from the reference on 12 inputs where yours is right"),
+            std::string::npos)
+      << terminal;
+}
+
+// Catches: a behavioural diagnosis that does not say per area what was compared and how many
+// inputs agreed, or that names the bug without the area it explains.
+TEST(CheckReport, a_confident_diagnosis_says_per_area_what_agreed_and_what_behaves_alike) {
+  const std::string terminal =
+      flat(render_check_terminal(failing_check(Reveal::Title, true), false));
+  EXPECT_NE(terminal.find("the reference and 253 known mutants on the same 100 inputs per area"),
+            std::string::npos)
+      << terminal;
+  EXPECT_NE(terminal.find("grad_accumulate: yours differs from the reference on 40 of 100 inputs; "
+                          "it behaves exactly like s07: weighting micro-batches 1/k on all 100."),
+            std::string::npos)
+      << terminal;
+  EXPECT_NE(terminal.find("cast agrees with the reference on every input."), std::string::npos)
+      << terminal;
+  EXPECT_NE(terminal.find("Diagnosis: your module behaves exactly like s07"), std::string::npos)
+      << terminal;
+  EXPECT_EQ(terminal.find("A hint only"), std::string::npos) << terminal;
+}
+
+// Catches: two bugs in different areas reported as one, or only the first of them named.
+TEST(CheckReport, two_named_bugs_are_both_said_with_their_areas) {
+  CheckResult r = failing_check(Reveal::Title, true);
+  MutantInfo s22;
+  s22.id = "s22";
+  s22.title = "not restoring the generator after the rerun";
+  r.diagnosis.areas.push_back({"checkpoint_sequential", 100, 30});
+  r.diagnosis.named.push_back({s22, {"checkpoint_sequential"}, 0});
+  r.diagnosis.behaviour = r.diagnosis.named;
+  const std::string terminal = flat(render_check_terminal(r, false));
+  EXPECT_NE(terminal.find("2 bugs at once: your module behaves exactly like s07: weighting "
+                          "micro-batches 1/k in grad_accumulate; and like s22: not restoring"),
+            std::string::npos)
+      << terminal;
+  EXPECT_EQ(check_json(r)["module"]["diagnosis"]["named"].size(), 2u);
 }
 
 // Catches: a report that hides a failing course test's message, the differential counterexample
@@ -98,7 +164,9 @@ TEST(CheckReport, json_carries_the_tests_grade_and_its_schema) {
   EXPECT_EQ(with["tests"]["verdict"], "PASS");
   EXPECT_EQ(with["tests"]["report"]["schemaVersion"], "2");
   EXPECT_EQ(with["module"]["courseTests"].size(), 2u);
-  EXPECT_EQ(with["module"]["diagnosis"]["matches"][0]["id"], "s07");
+  EXPECT_EQ(with["module"]["diagnosis"]["signatureHints"][0]["id"], "s07");
+  EXPECT_EQ(with["module"]["diagnosis"]["named"][0]["id"], "s07");
+  EXPECT_EQ(with["module"]["diagnosis"]["behaviour"]["areas"][1]["differing"], 40);
 }
 
 }  // namespace

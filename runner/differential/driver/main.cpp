@@ -5,13 +5,21 @@
 //   tinyllm-differential --reference=SHIM --learner=SHIM [GoogleTest flags]
 // (or TINYLLM_DIFF_REFERENCE and TINYLLM_DIFF_LEARNER); a shim is a path or a file name found on
 // LD_LIBRARY_PATH. RC_PARAMS may give the seed ("seed=N"); the number of cases is always kCases.
-// Exit 0 when every property holds, 1 when one fails, 2 when a shim cannot be loaded.
+// Two more modes of the behavioural diagnosis (behaviour.hpp):
+//   --record=FILE --record-id=ID   writes the "learner" shim's behaviour (a mutant's, at build
+//                                  time) to FILE and runs no property
+//   --behaviours=FILE              first compares the learner with the reference and every mutant
+//                                  of FILE on the fixed sample (the result: properties of the JSON
+//                                  output's root), then runs the properties
+// Exit 0 when every property holds, 1 when one fails, 2 when a shim cannot be loaded or the
+// recording fails.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <iostream>
 #include <string>
 
+#include "behaviour.hpp"
 #include "shims.hpp"
 
 namespace {
@@ -57,6 +65,26 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     std::cerr << "tinyllm-differential: " << e.what() << "\n";
     return 2;
+  }
+  const std::string record = option(argc, argv, "record", "TINYLLM_DIFF_RECORD");
+  if (!record.empty()) {
+    try {
+      tinyllm_diff::record_behaviour(record, option(argc, argv, "record-id", "TINYLLM_DIFF_ID"));
+    } catch (const std::exception& e) {
+      std::cerr << "tinyllm-differential: " << e.what() << "\n";
+      return 2;
+    }
+    return 0;
+  }
+  // Before the properties: a module's state that outlives a call (an Autocast scope left open,
+  // pitfall s05) then meets the same calls in the same order as when the mutants were recorded.
+  const std::string behaviours = option(argc, argv, "behaviours", "TINYLLM_DIFF_BEHAVIOURS");
+  if (!behaviours.empty()) {
+    try {
+      tinyllm_diff::diagnose_behaviour(behaviours);
+    } catch (const std::exception& e) {
+      ::testing::Test::RecordProperty("behaviour_error", e.what());
+    }
   }
   set_rapidcheck_params();
   return RUN_ALL_TESTS();

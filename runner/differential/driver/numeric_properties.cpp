@@ -10,56 +10,68 @@
 #include <vector>
 
 #include "compare.hpp"
+#include "areas.hpp"
 #include "property.hpp"
 
 namespace tinyllm_diff {
-namespace {
 
 // cast of f32 and f64 tensors to bf16 and fp16, forward and backward, and a dtype that is not one.
 // Catches a wrong rounding (ties, subnormals, overflow, NaN), a dtype change (s04) and a backward
 // that does not round the gradient (s02).
-RC_GTEST_PROP(Differential, cast, ()) {
-  record_property(true);
-  const std::string dtype = *rc::gen::element<std::string>("f32", "f64");
-  const std::string to = *rc::gen::weightedOneOf<std::string>(
-      {{8, rc::gen::element<std::string>("bf16", "fp16")},
-       {1, rc::gen::element<std::string>("fp8", "float16", "BF16", "f32")}});
-  const auto n = *rc::gen::inRange<std::size_t>(1, 6);
-  const auto x = pick(n, any_value());
-  const auto upstream = pick(n, any_value());
-  Line request;
-  request << "cast" << dtype << to << n;
-  request.reals(x).reals(upstream);
-  expect_same("cast of " + decimals(x) + " (" + dtype + ") to " + to + ", upstream gradient " +
+rc::Gen<Case> cast_cases() {
+  return rc::gen::exec([] {
+    const std::string dtype = *rc::gen::element<std::string>("f32", "f64");
+    const std::string to = *rc::gen::weightedOneOf<std::string>(
+        {{8, rc::gen::element<std::string>("bf16", "fp16")},
+         {1, rc::gen::element<std::string>("fp8", "float16", "BF16", "f32")}});
+    const auto n = *rc::gen::inRange<std::size_t>(1, 6);
+    const auto x = pick(n, any_value());
+    const auto upstream = pick(n, any_value());
+    Line request;
+    request << "cast" << dtype << to << n;
+    request.reals(x).reals(upstream);
+    return Case{"cast of " + decimals(x) + " (" + dtype + ") to " + to + ", upstream gradient " +
                   decimals(upstream),
-              request.text());
+                request.text()};
+  });
+}
+
+RC_GTEST_PROP(Differential, cast, ()) {
+  check_area("cast");
 }
 
 // matmul in nested Autocast scopes and autocast_matmul: rounding points (s01 output, s03 one
 // operand), the active dtype in and after scopes (s06), after an exception (s05), a bad dtype.
-RC_GTEST_PROP(Differential, autocast_matmul, ()) {
-  record_property(true);
-  const std::string dtype = *rc::gen::element<std::string>("f32", "f64");
-  const auto m = *rc::gen::inRange<long>(1, 4);
-  const auto k = *rc::gen::inRange<long>(1, 4);
-  const auto n = *rc::gen::inRange<long>(1, 4);
-  const auto scopes = *rc::gen::container<std::vector<std::string>>(
-      *rc::gen::inRange<std::size_t>(1, 4), rc::gen::element<std::string>("bf16", "fp16"));
-  const auto a = pick(static_cast<std::size_t>(m * k), finite_value());
-  const auto b = pick(static_cast<std::size_t>(k * n), finite_value());
-  const bool throw_through = *rc::gen::arbitrary<bool>();
-  Line request;
-  request << "autocast" << dtype << m << k << n << scopes.size();
-  for (const auto& s : scopes) request << s;
-  request.reals(a).reals(b) << (throw_through ? 1 : 0);
-  std::string nesting;
-  for (const auto& s : scopes) nesting += (nesting.empty() ? "" : " inside ") + s;
-  expect_same("matmul of a " + std::to_string(m) + "x" + std::to_string(k) + " " + decimals(a) +
+rc::Gen<Case> autocast_matmul_cases() {
+  return rc::gen::exec([] {
+    const std::string dtype = *rc::gen::element<std::string>("f32", "f64");
+    const auto m = *rc::gen::inRange<long>(1, 4);
+    const auto k = *rc::gen::inRange<long>(1, 4);
+    const auto n = *rc::gen::inRange<long>(1, 4);
+    const auto scopes = *rc::gen::container<std::vector<std::string>>(
+        *rc::gen::inRange<std::size_t>(1, 4), rc::gen::element<std::string>("bf16", "fp16"));
+    const auto a = pick(static_cast<std::size_t>(m * k), finite_value());
+    const auto b = pick(static_cast<std::size_t>(k * n), finite_value());
+    const bool throw_through = *rc::gen::arbitrary<bool>();
+    Line request;
+    request << "autocast" << dtype << m << k << n << scopes.size();
+    for (const auto& s : scopes) request << s;
+    request.reals(a).reals(b) << (throw_through ? 1 : 0);
+    std::string nesting;
+    for (const auto& s : scopes) nesting += (nesting.empty() ? "" : " inside ") + s;
+    return Case{"matmul of a " + std::to_string(m) + "x" + std::to_string(k) + " " + decimals(a) +
                   " and b " + std::to_string(k) + "x" + std::to_string(n) + " " + decimals(b) +
                   " (" + dtype + ") under Autocast " + nesting +
                   (throw_through ? ", then an exception through the scopes" : ""),
-              request.text());
+                request.text()};
+  });
 }
+
+RC_GTEST_PROP(Differential, autocast_matmul, ()) {
+  check_area("autocast_matmul");
+}
+
+namespace {
 
 struct ScalerArgs {
   double init, growth, backoff;
@@ -95,41 +107,47 @@ std::vector<double> pick_state() {
   return s;
 }
 
+}  // namespace
+
 // A sequence of scaler steps on an SGD-updated parameter, finite and overflowing gradients, with
 // and without clipping; then state_dict and load_state_dict. Catches s11-s16.
-RC_GTEST_PROP(Differential, DynamicLossScaler, ()) {
-  record_property(false);  // the norm and a clipped step's parameter to the tolerance
-  const ScalerArgs args = *scaler_args();
-  const auto n = *rc::gen::inRange<std::size_t>(1, 4);
-  const auto p = pick(n, finite_value(2));
-  const auto steps = *rc::gen::inRange<long>(1, 7);
-  Line request;
-  request << "scaler";
-  request.real(args.init).real(args.growth).real(args.backoff) << args.interval << n;
-  request.reals(p) << steps;
-  std::string story;
-  for (long i = 0; i < steps; ++i) {
-    const double clip = *rc::gen::element(0.0, 0.0, 0.5, 1.0, 4.0);
-    auto g = pick(n, finite_value());
-    if (*rc::gen::weightedElement<bool>({{3, false}, {1, true}}))
-      g[*rc::gen::inRange<std::size_t>(0, n)] = *rc::gen::element(INFINITY, -INFINITY, NAN);
-    if (clip > 0)
-      request.real(clip);
-    else
-      request << "none";
-    request.reals(g);
-    story += "; step " + std::to_string(i + 1) + " with gradient " + decimals(g) +
-             (clip > 0 ? ", clip " + decimal(clip) : "");
-  }
-  const auto state = pick_state();
-  request.real(state[0]).real(state[1]).real(state[2]);
-  request << static_cast<long>(state[3]) << static_cast<long>(state[4]);
-  expect_same("DynamicLossScaler(" + decimal(args.init) + ", " + decimal(args.growth) + ", " +
+rc::Gen<Case> DynamicLossScaler_cases() {
+  return rc::gen::exec([] {
+    const ScalerArgs args = *scaler_args();
+    const auto n = *rc::gen::inRange<std::size_t>(1, 4);
+    const auto p = pick(n, finite_value(2));
+    const auto steps = *rc::gen::inRange<long>(1, 7);
+    Line request;
+    request << "scaler";
+    request.real(args.init).real(args.growth).real(args.backoff) << args.interval << n;
+    request.reals(p) << steps;
+    std::string story;
+    for (long i = 0; i < steps; ++i) {
+      const double clip = *rc::gen::element(0.0, 0.0, 0.5, 1.0, 4.0);
+      auto g = pick(n, finite_value());
+      if (*rc::gen::weightedElement<bool>({{3, false}, {1, true}}))
+        g[*rc::gen::inRange<std::size_t>(0, n)] = *rc::gen::element(INFINITY, -INFINITY, NAN);
+      if (clip > 0)
+        request.real(clip);
+      else
+        request << "none";
+      request.reals(g);
+      story += "; step " + std::to_string(i + 1) + " with gradient " + decimals(g) +
+               (clip > 0 ? ", clip " + decimal(clip) : "");
+    }
+    const auto state = pick_state();
+    request.real(state[0]).real(state[1]).real(state[2]);
+    request << static_cast<long>(state[3]) << static_cast<long>(state[4]);
+    return Case{"DynamicLossScaler(" + decimal(args.init) + ", " + decimal(args.growth) + ", " +
                   decimal(args.backoff) + ", " + std::to_string(args.interval) + ") on parameter " +
                   decimals(p) + " (SGD lr 0.25)" + story + "; then load_state_dict of " +
                   decimals(state),
-              request.text());
+                request.text()};
+  });
 }
 
-}  // namespace
+RC_GTEST_PROP(Differential, DynamicLossScaler, ()) {
+  check_area("DynamicLossScaler");
+}
+
 }  // namespace tinyllm_diff

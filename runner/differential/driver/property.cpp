@@ -8,25 +8,25 @@
 #include <iostream>
 #include <limits>
 
+#include "areas.hpp"
 #include "compare.hpp"
 #include "shims.hpp"
 
 namespace tinyllm_diff {
 
-void record_property(bool exact) {
-  ::testing::Test::RecordProperty("exact", exact ? "true" : "false");
+void check_area(const std::string& name) {
+  const Area& area = area_named(name);
+  ::testing::Test::RecordProperty("exact", area.exact ? "true" : "false");
   ::testing::Test::RecordProperty(
       "cases", std::to_string(rc::detail::configuration().testParams.maxSuccess));
-}
-
-void expect_same(const std::string& scenario, const std::string& request) {
-  const std::string reference = call_reference(request);
-  const std::string yours = call_learner(request);
+  const Case c = *area.cases();
+  const std::string reference = call_reference(c.request);
+  const std::string yours = call_learner(c.request);
   // TINYLLM_DIFF_TRACE=1 prints every exchange, to see what a property sends and gets back.
   static const bool trace = std::getenv("TINYLLM_DIFF_TRACE") != nullptr;
-  if (trace) std::cerr << "> " << request << "\n" << reference << "< yours:\n" << yours;
+  if (trace) std::cerr << "> " << c.request << "\n" << reference << "< yours:\n" << yours;
   if (const auto difference = first_difference(yours, reference))
-    RC_FAIL("differential: " + scenario + ": " + *difference);
+    RC_FAIL("differential: " + c.scenario + ": " + *difference);
 }
 
 rc::Gen<double> finite_value(double magnitude) {

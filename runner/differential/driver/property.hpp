@@ -12,13 +12,12 @@
 
 namespace tinyllm_diff {
 
-// Records in the test's JSON entry whether the property compares bit for bit ("exact") and how
-// many cases it runs ("cases"), which the grader reports (runner/src/check/differential.cpp).
-void record_property(bool exact);
-
-// Sends `request` to both shims; RC_FAIL with "<scenario>: <first difference>" when they differ,
-// so the failure of the smallest counterexample says in words what was called and what differs.
-void expect_same(const std::string& scenario, const std::string& request);
+// The body of area `name`'s property: records in the test's JSON entry whether the area compares
+// bit for bit ("exact") and how many cases it runs ("cases"), which the grader reports
+// (runner/src/check/differential.cpp); draws a case from the area's generator and sends it to both
+// shims; RC_FAIL with "<scenario>: <first difference>" when they differ, so the failure of the
+// smallest counterexample says in words what was called and what differs.
+void check_area(const std::string& name);
 
 // Finite values in [-magnitude, magnitude] on a grid of magnitude * 2^-24 (shrink towards 0).
 rc::Gen<double> finite_value(double magnitude = 4.0);

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <iostream>
 
+#include "check/behaviours.hpp"
 #include "check/course_on_module.hpp"
 #include "check/course_outcomes.hpp"
 #include "check/diagnosis.hpp"
@@ -16,6 +17,7 @@
 #include "config/errors.hpp"
 #include "grading/grade.hpp"
 #include "grading/progress.hpp"
+#include "mutant_set/generated_set.hpp"
 #include "workspace/module_build.hpp"
 #include "workspace/module_pass.hpp"
 
@@ -36,6 +38,35 @@ std::string build_failure(const ModuleBuild& build) {
   for (const std::string& problem : build.problems) text += "  " + problem + "\n";
   if (!build.diagnostics.empty()) text += "\nThe compiler and linker said:\n" + build.diagnostics;
   return text;
+}
+
+// Every mutant the build may have recorded a behaviour for: the catalog's pitfalls (with the
+// grading context's descriptions) and every built generated mutant.
+std::vector<reports::MutantInfo> known_mutants(const GradingContext& ctx) {
+  std::vector<reports::MutantInfo> known = ctx.mutants;
+  try {
+    for (const GeneratedEntry& m : load_generated_set(ctx.build_dir, ctx.source_dir, true).mutants)
+      if (m.build == "built") known.push_back(m.info);
+  } catch (const UsageError&) {
+    // A build without generated mutants: the pitfalls alone take part.
+  }
+  return known;
+}
+
+// The behavioural diagnosis (behaviour_diagnosis.hpp), or a note saying why there is none.
+void diagnose_behaviour(const GradingContext& ctx, const DifferentialResult& differential,
+                        reports::Diagnosis& diagnosis) {
+  auto note = [&](const std::string& text) {
+    diagnosis.note += (diagnosis.note.empty() ? "" : " ") + text;
+  };
+  if (!fs::exists(behaviours_file(ctx.build_dir)))
+    return note(fmt::format("no diagnosis by behaviour: the build has not recorded the known "
+                            "mutants' behaviours ({}); rebuild: ninja -C {} tinyllm-grader.",
+                            behaviours_file(ctx.build_dir).string(), ctx.build_dir.string()));
+  if (!differential.behaviour) return;  // the differential check did not complete: said there
+  if (!differential.behaviour->error.empty())
+    return note("no diagnosis by behaviour: " + differential.behaviour->error + ".");
+  diagnose_by_behaviour(*differential.behaviour, known_mutants(ctx), diagnosis);
 }
 
 }  // namespace
@@ -105,6 +136,7 @@ reports::CheckResult check_workspace(const CheckRequest& request) {
   differential_request.source_dir = ctx.source_dir;
   differential_request.work_dir = work / "differential";
   differential_request.seed = ctx.config.seed;
+  differential_request.behaviours = behaviours_file(ctx.build_dir);
   differential_request.limits = ctx.config.limits;
   differential_request.isolation = ctx.isolation;
   DifferentialResult differential = run_differential(differential_request);
@@ -113,9 +145,11 @@ reports::CheckResult check_workspace(const CheckRequest& request) {
 
   const Signatures signatures =
       load_signatures(ctx.build_dir, ctx.source_dir, ctx.mutants, ctx.config.seed);
-  result.diagnosis =
-      diagnose(failing_with_seed(result.course_tests, result.seed), signatures.signatures);
+  result.diagnosis.matches =
+      match_signatures(failing_with_seed(result.course_tests, result.seed), signatures.signatures)
+          .matches;
   result.diagnosis.note = signatures.note;
+  diagnose_behaviour(ctx, differential, result.diagnosis);
   result.module_verdict = module_verdict(result);
   record_module_verdict(ws, module_hash, result.module_verdict == reports::Verdict::Pass);
 

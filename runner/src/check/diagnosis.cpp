@@ -70,9 +70,9 @@ std::string read_test(const Signature& s, const Tests& shared,
 
 }  // namespace
 
-reports::Diagnosis diagnose(const std::vector<std::string>& failing_tests,
-                            const std::vector<Signature>& signatures) {
-  reports::Diagnosis diagnosis;
+SignatureHints match_signatures(const std::vector<std::string>& failing_tests,
+                                const std::vector<Signature>& signatures) {
+  SignatureHints diagnosis;
   const Tests failing = sorted_unique(failing_tests);
   if (failing.empty() || signatures.empty()) return diagnosis;
 
@@ -127,7 +127,7 @@ reports::Diagnosis diagnose(const std::vector<std::string>& failing_tests,
     m.read_test = read_test(signatures[i], m.shared, signatures_with);
     diagnosis.matches.push_back(std::move(m));
   }
-  diagnosis.confident = !order.empty() && confident_rank[order.front()] >= kConfidentScore;
+  diagnosis.close = !order.empty() && confident_rank[order.front()] >= kConfidentScore;
   return diagnosis;
 }
 

@@ -1,5 +1,8 @@
-// The diagnosis of `check`: which known mutants' signatures (signatures.hpp) the course tests that
-// fail on a learner's module match, best first, and whether the best is close enough to name.
+// The test-signature hint of `check`'s diagnosis: which known mutants' signatures (signatures.hpp)
+// the course tests that fail on a learner's module resemble, best first, and whether the best is
+// close. Only a hint: a few course tests say little about a bug (a cast that truncates fails
+// exactly the two tests of s04's signature), so the diagnosis names a mutant only by behaviour
+// (behaviour_diagnosis.hpp) and shows these beside it.
 //
 // Closeness of one signature S to the failing tests F is their Jaccard index |S∩F| / |S∪F|: 1
 // exactly when F = S, 0 when they share nothing; a missing test and an extra one cost alike.
@@ -14,9 +17,9 @@
 // A mutant ranks by the best explanation it is part of; equal ranks: pitfalls first, then the
 // closer signature, then catalog and manifest order.
 //
-// Confidence: the best explanation scores at least 0.75 (e.g. F = S with one test more or fewer
+// Close: the best explanation scores at least 0.75 (e.g. F = S with one test more or fewer
 // out of four or more, or exactly a pair's union of three tests or more: kPairMinimumTests). Below
-// that, no known signature matches and the report says so instead of naming one.
+// that, no known signature is close.
 #pragma once
 #include <string>
 #include <vector>
@@ -29,21 +32,26 @@ namespace tinyllm::runner {
 inline constexpr double kPairFactor = 0.98;
 inline constexpr double kGeneratedPrior = 0.95;
 inline constexpr double kConfidentScore = 0.75;
-// A pair is named with confidence only when its two signatures cover at least this many tests:
+// A pair is close only when its two signatures cover at least this many tests:
 // two one-test signatures together fit any two failing tests of theirs (a bug outside the catalog
 // that fails Course.hand_example_loss_scaler and Course.scaler_state_dict_roundtrip is not "s14
-// and s16"), so such a pair is listed first but the report says no signature matches.
+// and s16"), so such a pair is listed first but not close.
 inline constexpr std::size_t kPairMinimumTests = 3;
 // A mutant is listed when its rank reaches this (a signature sharing a third of its tests with F,
 // or part of such an explanation), at most kMaxMatches of them.
 inline constexpr double kListedScore = 0.3;
 inline constexpr std::size_t kMaxMatches = 5;
 
+struct SignatureHints {
+  std::vector<reports::DiagnosisMatch> matches;  // best first
+  bool close = false;  // the best explanation reaches kConfidentScore
+};
+
 // Returns the matches of `failing_tests` (the course tests failing with the grading seed, any
 // order) against `signatures`, best first; no match when nothing failed. Each match's read_test
 // is the failing test of its signature to read first: a test its catalog entry names (caught_by)
 // when one fails, else the failing one that fewest signatures contain (the most specific).
-reports::Diagnosis diagnose(const std::vector<std::string>& failing_tests,
-                            const std::vector<Signature>& signatures);
+SignatureHints match_signatures(const std::vector<std::string>& failing_tests,
+                                const std::vector<Signature>& signatures);
 
 }  // namespace tinyllm::runner

@@ -170,6 +170,11 @@ DifferentialResult run_differential(const DifferentialRequest& request) {
   run.companion_libraries = {files.reference_shim, request.work_dir / kLearnerShim};
   run.arguments = {"--reference=libtinyllm_diff_reference.so",
                    std::string("--learner=") + kLearnerShim};
+  if (!request.behaviours.empty() && fs::exists(request.behaviours)) {
+    // Copied beside the shims like them (a file the run reads by name, in every isolation).
+    run.companion_libraries.push_back(request.behaviours);
+    run.arguments.push_back("--behaviours=" + request.behaviours.filename().string());
+  }
   run.environment = {fmt::format("RC_PARAMS=seed={}", request.seed)};
   run.timeout_seconds = request.timeout_seconds;
   run.limits = request.limits;
@@ -183,6 +188,7 @@ DifferentialResult run_differential(const DifferentialRequest& request) {
       outcome.kind == RunOutcomeKind::Passed || outcome.kind == RunOutcomeKind::TestsFailed;
   if (complete && ran.result_json) {
     if (auto checks = parse_differential_json(*ran.result_json)) result.checks = std::move(*checks);
+    if (!result.checks.empty()) result.behaviour = parse_behaviour_json(*ran.result_json);
   }
   if (result.checks.empty()) {
     std::string ending = describe_outcome(outcome, request.limits);

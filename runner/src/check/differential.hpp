@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "check/behaviour_diagnosis.hpp"
 #include "config/config.hpp"
 #include "tinyllm/reports/check_result.hpp"
 
@@ -22,6 +23,8 @@ struct DifferentialRequest {
   std::filesystem::path
       work_dir;  // where the learner's shim is built and kept: DIR/.tinyllm/differential
   std::uint64_t seed = 20261201;  // RapidCheck's seed (the grading seed)
+  // The known mutants' behaviours (behaviours.hpp); empty or missing: no behavioural diagnosis.
+  std::filesystem::path behaviours;
   ResourceLimits limits;
   Isolation isolation = Isolation::Auto;
   double timeout_seconds = 120;  // the whole run; it takes well under a second on the reference
@@ -34,6 +37,8 @@ struct DifferentialResult {
   // module is untrusted), or when the learner's shim did not compile against the workspace's
   // headers: then `checks` is empty.
   std::optional<reports::RunProblem> problem;
+  // The behavioural diagnosis's observation, when the run had a behaviours file and completed.
+  std::optional<BehaviourObservation> behaviour;
   bool shim_cached = false;  // the learner's shim was reused from an earlier check
   double seconds = 0;        // compile (when not cached) and run
 };

@@ -30,6 +30,10 @@ const std::vector<Subcommand>& subcommands() {
       {"yardstick",
        "the course suite on every generated mutant (the build runs it): which ones a grade counts",
        run_yardstick_command},
+      {"behaviours",
+       "every known mutant on the differential check's sample (the build runs it): what check's "
+       "diagnosis compares a module with",
+       run_behaviours_command},
   };
   return table;
 }

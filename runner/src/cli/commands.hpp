@@ -26,6 +26,7 @@ int run_batch_command(const Arguments& args);
 int run_merge_command(const Arguments& args);
 int run_gradescope_bundle_command(const Arguments& args);
 int run_yardstick_command(const Arguments& args);
+int run_behaviours_command(const Arguments& args);
 int run_start_command(const Arguments& args);
 int run_tests_command(const Arguments& args);
 int run_diff_command(const Arguments& args);

@@ -40,7 +40,7 @@ std::vector<Signature> pitfalls_of(const Signatures& all) {
   return out;
 }
 
-std::vector<std::string> first_ids(const reports::Diagnosis& d, std::size_t n) {
+std::vector<std::string> first_ids(const SignatureHints& d, std::size_t n) {
   std::vector<std::string> ids;
   for (std::size_t i = 0; i < std::min(n, d.matches.size()); ++i)
     ids.push_back(d.matches[i].mutant.id);
@@ -59,10 +59,10 @@ TEST(DiagnosisOnBuild, each_pitfalls_own_failures_name_it_first) {
   ASSERT_EQ(pitfalls.size(), 24u) << all.note;
   int top1 = 0;
   for (const auto& p : pitfalls) {
-    const auto d = diagnose(p.failing_tests, all.signatures);
+    const auto d = match_signatures(p.failing_tests, all.signatures);
     ASSERT_FALSE(d.matches.empty()) << p.mutant.id;
     EXPECT_EQ(d.matches.front().mutant.id, p.mutant.id);
-    EXPECT_TRUE(d.confident) << p.mutant.id;
+    EXPECT_TRUE(d.close) << p.mutant.id;
     top1 += d.matches.front().mutant.id == p.mutant.id ? 1 : 0;
   }
   std::cout << "diagnosis: single pitfalls named first: " << top1 << "/24 (against "
@@ -111,7 +111,7 @@ TEST(DiagnosisOnBuild, two_pitfalls_at_once_are_both_among_the_first_three) {
     for (std::size_t b = a + 1; b < pitfalls.size(); ++b) {
       TestSet u = set_of(pitfalls[a]);
       u.insert(pitfalls[b].failing_tests.begin(), pitfalls[b].failing_tests.end());
-      const auto top = first_ids(diagnose({u.begin(), u.end()}, all.signatures), 3);
+      const auto top = first_ids(match_signatures({u.begin(), u.end()}, all.signatures), 3);
       const bool found =
           contains(top, pitfalls[a].mutant.id) && contains(top, pitfalls[b].mutant.id);
       ++pairs;
@@ -144,24 +144,24 @@ TEST(DiagnosisOnBuild, failures_no_signature_explains_are_not_named) {
   for (const auto& t : tests) {
     if (alone.count({t})) continue;
     ++singles;
-    EXPECT_FALSE(diagnose({t}, all.signatures).confident) << t;
+    EXPECT_FALSE(match_signatures({t}, all.signatures).close) << t;
   }
   EXPECT_GT(singles, 0);
-  EXPECT_FALSE(diagnose({tests.begin(), tests.end()}, all.signatures).confident);
+  EXPECT_FALSE(match_signatures({tests.begin(), tests.end()}, all.signatures).close);
   // Scrambled: every third test of the sorted list.
   std::vector<std::string> scrambled;
   int i = 0;
   for (const auto& t : tests)
     if (i++ % 3 == 0) scrambled.push_back(t);
-  const auto d = diagnose(scrambled, all.signatures);
-  EXPECT_FALSE(d.confident) << ::testing::PrintToString(first_ids(d, 3));
+  const auto d = match_signatures(scrambled, all.signatures);
+  EXPECT_FALSE(d.close) << ::testing::PrintToString(first_ids(d, 3));
   std::cout << "diagnosis: " << singles << " single tests no signature has alone, not named\n";
 }
 
 // Catches: the empty failing set producing matches.
 TEST(DiagnosisOnBuild, nothing_failing_gives_no_match) {
   const Signatures all = build_signatures();
-  EXPECT_TRUE(diagnose({}, all.signatures).matches.empty());
+  EXPECT_TRUE(match_signatures({}, all.signatures).matches.empty());
 }
 
 }  // namespace

@@ -27,7 +27,7 @@ Signature generated(const std::string& id, std::vector<std::string> tests) {
   return s;
 }
 
-std::vector<std::string> ids(const reports::Diagnosis& d) {
+std::vector<std::string> ids(const SignatureHints& d) {
   std::vector<std::string> out;
   for (const auto& m : d.matches) out.push_back(m.mutant.id);
   return out;
@@ -42,10 +42,10 @@ const std::vector<Signature> kSignatures = {
 
 // Catches: a failing set equal to a signature not named first, or not confidently.
 TEST(Diagnosis, exact_signature_is_named_first_and_confidently) {
-  const auto d = diagnose({"C.c", "C.a", "C.b"}, kSignatures);
+  const auto d = match_signatures({"C.c", "C.a", "C.b"}, kSignatures);
   ASSERT_FALSE(d.matches.empty());
   EXPECT_EQ(d.matches.front().mutant.id, "s01");
-  EXPECT_TRUE(d.confident);
+  EXPECT_TRUE(d.close);
   EXPECT_DOUBLE_EQ(d.matches.front().closeness, 1.0);
   EXPECT_TRUE(d.matches.front().missing.empty());
   EXPECT_TRUE(d.matches.front().extra.empty());
@@ -54,7 +54,7 @@ TEST(Diagnosis, exact_signature_is_named_first_and_confidently) {
 
 // Catches: a generated mutant with the same signature ranked before the pitfall.
 TEST(Diagnosis, pitfall_ranks_before_a_generated_mutant_with_the_same_signature) {
-  const auto d = diagnose({"C.d", "C.e"}, kSignatures);
+  const auto d = match_signatures({"C.d", "C.e"}, kSignatures);
   ASSERT_GE(d.matches.size(), 2u);
   EXPECT_EQ(ids(d)[0], "s02");
   EXPECT_EQ(ids(d)[1], "g1");
@@ -62,23 +62,23 @@ TEST(Diagnosis, pitfall_ranks_before_a_generated_mutant_with_the_same_signature)
 
 // Catches: two mistakes at once (the union of two signatures) naming neither, or only one.
 TEST(Diagnosis, union_of_two_signatures_names_both_first) {
-  const auto d = diagnose({"C.a", "C.b", "C.c", "C.f"}, kSignatures);
+  const auto d = match_signatures({"C.a", "C.b", "C.c", "C.f"}, kSignatures);
   ASSERT_GE(d.matches.size(), 2u);
   EXPECT_EQ(ids(d)[0], "s01");
   EXPECT_EQ(ids(d)[1], "s04");
-  EXPECT_TRUE(d.confident);
+  EXPECT_TRUE(d.close);
   EXPECT_TRUE(d.matches[1].missing.empty());  // fully contained
   EXPECT_EQ(d.matches[1].extra, (std::vector<std::string>{"C.a", "C.b", "C.c"}));
 }
 
 // Catches: a confident diagnosis for failures no signature explains.
 TEST(Diagnosis, failures_outside_every_signature_are_not_named) {
-  const auto none = diagnose({"C.x", "C.y"}, kSignatures);
-  EXPECT_FALSE(none.confident);
+  const auto none = match_signatures({"C.x", "C.y"}, kSignatures);
+  EXPECT_FALSE(none.close);
   EXPECT_TRUE(none.matches.empty());
   // C.g alone: only g2 has it, with another test: half close, listed but not confident.
-  const auto partly = diagnose({"C.g"}, kSignatures);
-  EXPECT_FALSE(partly.confident);
+  const auto partly = match_signatures({"C.g"}, kSignatures);
+  EXPECT_FALSE(partly.close);
   ASSERT_FALSE(partly.matches.empty());
   EXPECT_EQ(partly.matches.front().mutant.id, "g2");
   EXPECT_EQ(partly.matches.front().missing, (std::vector<std::string>{"C.a"}));
@@ -86,18 +86,18 @@ TEST(Diagnosis, failures_outside_every_signature_are_not_named) {
 
 // Catches: a diagnosis made of nothing (no failing test, or no signatures at all).
 TEST(Diagnosis, nothing_failing_or_no_signatures_gives_no_match) {
-  EXPECT_TRUE(diagnose({}, kSignatures).matches.empty());
-  EXPECT_FALSE(diagnose({}, kSignatures).confident);
-  EXPECT_TRUE(diagnose({"C.a"}, {}).matches.empty());
+  EXPECT_TRUE(match_signatures({}, kSignatures).matches.empty());
+  EXPECT_FALSE(match_signatures({}, kSignatures).close);
+  EXPECT_TRUE(match_signatures({"C.a"}, {}).matches.empty());
 }
 
 // Catches: the test to read not being the catalog's caught_by test when it fails, or not the
 // most specific failing test otherwise.
 TEST(Diagnosis, read_test_is_the_catalogs_or_the_most_specific) {
-  const auto d = diagnose({"C.a", "C.b", "C.c"}, kSignatures);
+  const auto d = match_signatures({"C.a", "C.b", "C.c"}, kSignatures);
   EXPECT_EQ(d.matches.front().read_test, "C.b");  // s01's caught_by
   // g2: C.a is in three signatures, C.g in one.
-  const auto g = diagnose({"C.a", "C.g"}, kSignatures);
+  const auto g = match_signatures({"C.a", "C.g"}, kSignatures);
   ASSERT_FALSE(g.matches.empty());
   EXPECT_EQ(g.matches.front().mutant.id, "g2");
   EXPECT_EQ(g.matches.front().read_test, "C.g");
@@ -109,22 +109,22 @@ TEST(Diagnosis, read_test_is_the_catalogs_or_the_most_specific) {
 TEST(Diagnosis, a_pair_of_one_test_signatures_is_listed_but_not_confident) {
   const std::vector<Signature> singles = {pitfall("s14", {"C.x"}), pitfall("s16", {"C.y"}),
                                           pitfall("s01", {"C.a", "C.b"})};
-  const auto d = diagnose({"C.x", "C.y"}, singles);
+  const auto d = match_signatures({"C.x", "C.y"}, singles);
   ASSERT_GE(d.matches.size(), 2u);
   EXPECT_EQ(ids(d)[0], "s14");
   EXPECT_EQ(ids(d)[1], "s16");
-  EXPECT_FALSE(d.confident);
+  EXPECT_FALSE(d.close);
   // A pair that covers three tests or more is evidence enough.
-  EXPECT_TRUE(diagnose({"C.x", "C.a", "C.b"}, singles).confident);
+  EXPECT_TRUE(match_signatures({"C.x", "C.a", "C.b"}, singles).close);
 }
 
 // Catches: more matches than the report can use, or matches listed below the floor.
 TEST(Diagnosis, lists_at_most_the_maximum) {
   std::vector<Signature> many;
   for (int i = 0; i < 10; ++i) many.push_back(generated("g" + std::to_string(i), {"C.a"}));
-  const auto d = diagnose({"C.a"}, many);
+  const auto d = match_signatures({"C.a"}, many);
   EXPECT_EQ(d.matches.size(), kMaxMatches);
-  EXPECT_TRUE(d.confident);
+  EXPECT_TRUE(d.close);
 }
 
 }  // namespace

@@ -99,10 +99,10 @@ TEST(CourseOnModule, pitfall_module_fails_its_signature_and_is_diagnosed) {
       EXPECT_FALSE(t.message.empty()) << t.test;
       EXPECT_NE(t.reproduce.find("--gtest_filter="), std::string::npos) << t.reproduce;
     }
-    const auto d = diagnose(failing, signatures.signatures);
+    const auto d = match_signatures(failing, signatures.signatures);
     ASSERT_FALSE(d.matches.empty()) << id;
     EXPECT_EQ(d.matches.front().mutant.id, id);
-    EXPECT_TRUE(d.confident) << id;
+    EXPECT_TRUE(d.close) << id;
   }
 }
 

@@ -33,7 +33,9 @@ void write_pitfall(const fs::path& workspace, const std::string& pitfall) {
 
 // Catches: a diagnosis that does not name the pitfall a learner's module has (the measure:
 // top-1 accuracy over the 24 pitfalls, goal 24/24), and a pitfall workspace on which the course
-// suite does not fail as the catalog says (then the workspace is not that pitfall).
+// suite does not fail as the catalog says (then the workspace is not that pitfall). The pitfall
+// is named by behaviour (it behaves exactly like its variant on the differential check's sample),
+// and alone: a pitfall's module has one bug.
 TEST(Diagnosis, names_each_of_the_24_pitfalls_first) {
   const auto catalog = runner::load_catalog(source_dir / "mutants" / "catalog.toml", source_dir);
   const fs::path workspace = fresh_folder("diagnosis") / "ws";
@@ -56,10 +58,11 @@ TEST(Diagnosis, names_each_of_the_24_pitfalls_first) {
       EXPECT_NE(std::find(failing.begin(), failing.end(), test), failing.end())
           << pitfall.id << ": " << test << " passes";
     const auto& diagnosis = report["module"]["diagnosis"];
-    const std::string first = diagnosis["matches"].empty() ? "none" : diagnosis["matches"][0]["id"];
+    const std::string first = diagnosis["named"].empty() ? "none" : diagnosis["named"][0]["id"];
     const bool right = first == pitfall.id && diagnosis["confident"].get<bool>();
     top1 += right ? 1 : 0;
     EXPECT_TRUE(right) << pitfall.id << " diagnosed as " << first << "\n" << g.output;
+    EXPECT_EQ(diagnosis["named"].size(), 1u) << pitfall.id << "\n" << g.output;
     std::cout << "diagnosis: " << pitfall.id << " -> " << first << " ("
               << (diagnosis["confident"].get<bool>() ? "confident" : "not confident") << "), "
               << seconds << " s\n";

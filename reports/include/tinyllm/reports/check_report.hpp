@@ -9,10 +9,12 @@
 
 namespace tinyllm::reports {
 
-// Returns what the reveal setting lets the diagnosis call a matched mutant: the id alone
+// Returns what the reveal setting lets the diagnosis call a known mutant: the id alone
 // (Reveal::Nothing), "s07: <title>" (Title), "s07: <title> (symptom: <symptom>)"
 // (TitleAndSymptom); a generated mutant gives its file, line and operator from Title on and its
 // replaced text only at TitleAndSymptom.
+std::string mutant_name(const MutantInfo& mutant, Reveal reveal);
+// Returns mutant_name of the match's mutant.
 std::string diagnosis_name(const DiagnosisMatch& match, Reveal reveal);
 
 // Returns the terminal report: the module's half (course tests, differential check, problems,

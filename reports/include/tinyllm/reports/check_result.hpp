@@ -52,11 +52,39 @@ struct DiagnosisMatch {
   std::string read_test;             // the course test to read first
 };
 
+// One contract area as the behavioural diagnosis saw it: the differential check's fixed sample
+// run on the learner's module and on the reference.
+struct BehaviourArea {
+  std::string name;   // the differential check's area: "cast", "DynamicLossScaler", ...
+  int cases = 0;      // inputs tried
+  int differing = 0;  // inputs on which the learner's results differ from the reference's
+};
+
+// A known mutant that behaves like the learner's module on the same sample.
+struct BehaviourMatch {
+  MutantInfo mutant;
+  // The areas where its results equal the learner's on every input where the learner's differ
+  // from the reference's.
+  std::vector<std::string> areas;
+  // Inputs (in any area) where the learner's results are the reference's and the mutant's are
+  // not. 0: it behaves exactly like the learner's module on every input tried.
+  int conflicts = 0;
+};
+
 struct Diagnosis {
-  // Best first; empty when nothing failed or no known signature comes close.
+  // The behavioural diagnosis: every area (empty when it did not run, see note), the mutants that
+  // explain at least one, best first (exact ones, more areas, pitfalls), and the ones named: the
+  // exact matches that explain every area they can, one bug each. An area that differs
+  // and no named mutant explains is in `unexplained`.
+  std::vector<BehaviourArea> areas;
+  std::vector<BehaviourMatch> behaviour;
+  std::vector<BehaviourMatch> named;
+  std::vector<std::string> unexplained;
+  int mutants_compared = 0;
+  // The failing course tests against each known mutant's signature, best first: a hint only,
+  // never the diagnosis on its own.
   std::vector<DiagnosisMatch> matches;
-  // True when the first match is close enough to name (else the report says that no known
-  // signature matches, instead of guessing).
+  // True when a mutant is named: one behaves exactly like the learner's module.
   bool confident = false;
   // Empty, or why there is no diagnosis or what limits it ("no signatures: rebuild ...").
   std::string note;

@@ -1,0 +1,42 @@
+// The behavioural diagnosis, the driver's side: the learner's module and every known mutant on the
+// same fixed sample of each area's cases (the seed and the count are fixed, not the grading
+// seed's, so a mutant's behaviour is recorded once, when the grader is built).
+//
+// A mutant's *behaviour* is its shim's response to each case where it differs from the reference's
+// (text for text); on every other case it answers as the reference. `--record` writes one
+// mutant's behaviour; the build concatenates them (tinyllm-grade behaviours) into the file that
+// `--behaviours` reads at check time.
+//
+// A mutant *explains* an area when the learner differs from the reference on some of its cases and
+// the mutant's response equals the learner's (first_difference, with the tolerance of '~' labels)
+// on every one of them. Its *conflicts* are the cases, in any area, where the learner agrees with
+// the reference and the mutant does not: a mutant that explains an area and has none behaves
+// exactly like the learner's module on every case tried.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "areas.hpp"
+
+namespace tinyllm_diff {
+
+inline constexpr std::uint64_t kBehaviourSeed = 20261201;
+inline constexpr int kBehaviourCases = 100;
+
+// Returns case `index` of `area`'s fixed sample.
+Case sample_case(const Area& area, int index);
+
+// Writes the learner shim's behaviour on the fixed sample to `file` as mutant `id`'s. Throws
+// std::runtime_error when the file cannot be written.
+void record_behaviour(const std::string& file, const std::string& id);
+
+// Runs the learner and the reference on the fixed sample, compares the learner with every mutant
+// of `behaviours_file`, and records the result as properties of the whole run (GoogleTest's JSON
+// root): "behaviour_areas" (JSON: [{"name", "cases", "differing"}]), "behaviour_matches" (JSON:
+// [{"id", "areas", "conflicts"}], the mutants that explain at least one area) and
+// "behaviour_mutants" (how many were compared). A file name without a folder is looked for on
+// LD_LIBRARY_PATH, where the sandbox puts it beside the shims. Throws std::runtime_error when the
+// file is missing or was recorded with another sample.
+void diagnose_behaviour(const std::string& behaviours_file);
+
+}  // namespace tinyllm_diff

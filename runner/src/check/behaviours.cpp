@@ -1,0 +1,110 @@
+// Recording the known mutants' behaviour (behaviours.hpp): one driver process per mutant, since
+// every variant's library has the same name and only LD_LIBRARY_PATH picks it.
+#include "check/behaviours.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <mutex>
+
+#include "config/errors.hpp"
+#include "grading/grade.hpp"
+#include "tinyllm/base/content_hash.hpp"
+#include "tinyllm/base/parallel_for.hpp"
+#include "tinyllm/base/process.hpp"
+#include "tinyllm/base/whole_file.hpp"
+
+namespace tinyllm::runner {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr double kRecordTimeout = 60;  // one mutant's sample takes well under a second
+
+struct Recorder {
+  fs::path driver, reference_shim, variant_shim, cache;
+  std::string key;  // of the three programs: a new driver or shim records every mutant again
+};
+
+Recorder recorder_of(const fs::path& build_dir) {
+  const fs::path dir = build_dir / "differential";
+  Recorder r{dir / "tinyllm-differential", dir / "libtinyllm_diff_reference.so",
+             dir / "libtinyllm_diff_variant.so", dir / "behaviours", ""};
+  base::ContentHasher h;
+  for (const fs::path& program : {r.driver, r.reference_shim, r.variant_shim}) {
+    if (!fs::exists(program))
+      throw UsageError(fmt::format("recording the mutants' behaviour needs {}, which is missing: "
+                                   "build it (ninja -C {} tinyllm_differential)",
+                                   program.string(), build_dir.string()));
+    h.add_file(program);
+  }
+  r.key = h.hex();
+  return r;
+}
+
+}  // namespace
+
+fs::path behaviours_file(const fs::path& build_dir) {
+  return build_dir / "differential" / "behaviours.txt";
+}
+
+BehaviourRecording record_behaviours(const fs::path& build_dir, const std::vector<std::string>& ids,
+                                     int jobs, const std::function<void(int, int)>& progress) {
+  const auto start = std::chrono::steady_clock::now();
+  const Recorder recorder = recorder_of(build_dir);
+  fs::create_directories(recorder.cache);
+  BehaviourRecording result;
+  std::vector<bool> ok(ids.size(), false);
+  std::mutex lock;
+  int done = 0;
+  base::parallel_for(
+      ids.size(), base::job_count(jobs),
+      [&](std::size_t i) {
+        const std::string& id = ids[i];
+        const fs::path library = variant_library(build_dir, id);
+        const fs::path file = recorder.cache / (id + ".txt"), stamp = recorder.cache / (id + ".key");
+        base::ContentHasher h;
+        h.add(recorder.key).add(id).add_file(library);
+        const std::string key = h.hex();
+        if (fs::exists(file) && fs::exists(stamp) && base::read_whole_file(stamp) == key) {
+          std::lock_guard guard(lock);
+          ok[i] = true;
+          ++result.reused;
+          return;
+        }
+        fs::remove(stamp);
+        const base::ProcessResult ran = base::run_process(
+            {"env", "LD_LIBRARY_PATH=" + library.parent_path().string(), recorder.driver.string(),
+             "--reference=" + recorder.reference_shim.string(),
+             "--learner=" + recorder.variant_shim.string(), "--record=" + file.string(),
+             "--record-id=" + id},
+            kRecordTimeout);
+        std::lock_guard guard(lock);
+        if (ran.exit_code == 0) {
+          base::write_whole_file(stamp, key);
+          ok[i] = true;
+          ++result.recorded;
+        } else {
+          result.failures.push_back(
+              fmt::format("{}: {}", id,
+                          ran.timed_out ? fmt::format("timed out after {:.0f} s", kRecordTimeout)
+                                        : "ended without its behaviour (exit " +
+                                              std::to_string(ran.exit_code) + ")"));
+        }
+      },
+      base::AfterError::Finish,
+      [&](std::size_t) {
+        std::lock_guard guard(lock);
+        if (progress) progress(++done, static_cast<int>(ids.size()));
+      });
+  std::string all;
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    if (ok[i]) all += base::read_whole_file(recorder.cache / (ids[i] + ".txt"));
+  base::write_whole_file(behaviours_file(build_dir), all);
+  result.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+}  // namespace tinyllm::runner

@@ -1,0 +1,35 @@
+// The known mutants' behaviour on the differential check's fixed sample (runner/differential/
+// driver/behaviour.hpp), recorded once per build: each pitfall's and each built generated mutant's
+// responses where they differ from the reference's, which `check` compares with a learner's
+// module (the behavioural diagnosis, diagnosis.hpp). `tinyllm-grade behaviours` records them; the
+// build runs it (target tinyllm-grader), like the yardstick.
+#pragma once
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace tinyllm::runner {
+
+// Returns build/differential/behaviours.txt: every recorded mutant's behaviour, one after another.
+std::filesystem::path behaviours_file(const std::filesystem::path& build_dir);
+
+struct BehaviourRecording {
+  int recorded = 0;  // run now
+  int reused = 0;    // unchanged since the last recording: its file was kept
+  // "<id>: <why>" for each mutant whose recording failed (it crashed or hung on the sample): it
+  // is left out of the file, so the diagnosis never names it.
+  std::vector<std::string> failures;
+  double seconds = 0;
+};
+
+// Records the behaviour of each mutant of `ids` (variants/<id>/libtinyllm_oracle.so) with the
+// driver and the variant shim of `build_dir`/differential, `jobs` at once, reusing each mutant's
+// earlier file when its library and the recorder are unchanged, and writes behaviours_file().
+// `progress(done, total)` is called after each. Throws UsageError when the build lacks the driver
+// or a shim, std::runtime_error when a file cannot be written.
+BehaviourRecording record_behaviours(const std::filesystem::path& build_dir,
+                                     const std::vector<std::string>& ids, int jobs,
+                                     const std::function<void(int, int)>& progress = {});
+
+}  // namespace tinyllm::runner
