@@ -33,13 +33,14 @@ std::string area_line(const Diagnosis& d, const BehaviourArea& area, Reveal reve
   std::string line = fmt::format("{}: yours differs from the reference on {} of {} inputs; ",
                                  area.name, area.differing, area.cases);
   if (const BehaviourMatch* m = named_for(d, area.name))
-    return line + fmt::format("it behaves exactly like {} on all {}.", mutant_name(m->mutant, reveal),
-                              area.cases);
+    return line + fmt::format("it behaves exactly like {} on all {}.",
+                              mutant_name(m->mutant, reveal), area.cases);
   line += "no known mutant behaves like it there";
   if (const BehaviourMatch* m = partial_for(d, area.name))
-    line += fmt::format(" ({} gives your results where yours differ, but also differs from the "
-                        "reference on {} inputs where yours is right)",
-                        mutant_name(m->mutant, reveal), m->conflicts);
+    line += fmt::format(
+        " ({} gives your results where yours differ, but also differs from the "
+        "reference on {} inputs where yours is right)",
+        mutant_name(m->mutant, reveal), m->conflicts);
   return line + ": read its counterexample above.";
 }
 
@@ -65,10 +66,10 @@ std::string named_line(const Diagnosis& d, Reveal reveal) {
 std::string hint_line(const Diagnosis& d, Reveal reveal) {
   if (d.matches.empty()) return "";
   const DiagnosisMatch& best = d.matches.front();
-  return fmt::format(
-      "A hint only: the failing course tests resemble those of {} (closeness {}){}.",
-      diagnosis_name(best, reveal), percent(best.closeness),
-      d.areas.empty() ? ", with no behaviour to confirm it" : ", but it does not behave like yours");
+  return fmt::format("A hint only: the failing course tests resemble those of {} (closeness {}){}.",
+                     diagnosis_name(best, reveal), percent(best.closeness),
+                     d.areas.empty() ? ", with no behaviour to confirm it"
+                                     : ", but it does not behave like yours");
 }
 
 }  // namespace
@@ -95,8 +96,8 @@ std::string diagnosis_terminal(const CheckResult& result, std::size_t width) {
       out += wrap(area_line(d, area, result.reveal), width, "    ");
     }
     if (!agreeing.empty() && agreeing.size() < d.areas.size())
-      out += wrap(fmt::format("{} agree{} with the reference on every input.",
-                              join(agreeing, ", "), agreeing.size() == 1 ? "s" : ""),
+      out += wrap(fmt::format("{} agree{} with the reference on every input.", join(agreeing, ", "),
+                              agreeing.size() == 1 ? "s" : ""),
                   width, "    ");
   }
   if (d.confident) {
@@ -106,9 +107,10 @@ std::string diagnosis_terminal(const CheckResult& result, std::size_t width) {
         out += fmt::format("    Read {} first: it shows {} most directly.\n", test, m.mutant.id);
     return out;
   }
-  out += wrap("Diagnosis: no known mutant behaves like your module; read the counterexamples and "
-              "the failing course tests above.",
-              width, "  ");
+  out += wrap(
+      "Diagnosis: no known mutant behaves like your module; read the counterexamples and "
+      "the failing course tests above.",
+      width, "  ");
   if (const std::string hint = hint_line(d, result.reveal); !hint.empty())
     out += wrap(hint, width, "    ");
   return out;

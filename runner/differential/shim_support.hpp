@@ -151,8 +151,9 @@ class Watched : public nn::Module {
 };
 
 // Returns `model`'s layers each wrapped in a Watched, and the wrappers.
-inline std::shared_ptr<nn::Sequential> watched(const std::vector<std::shared_ptr<nn::Module>>& layers,
-                                               std::vector<std::shared_ptr<Watched>>& watchers) {
+inline std::shared_ptr<nn::Sequential> watched(
+    const std::vector<std::shared_ptr<nn::Module>>& layers,
+    std::vector<std::shared_ptr<Watched>>& watchers) {
   std::vector<std::shared_ptr<nn::Module>> wrapped;
   for (const auto& layer : layers) {
     watchers.push_back(std::make_shared<Watched>(layer));

@@ -182,16 +182,22 @@ void checkpointed_twice() {
     const Tensor a = Tensor::uniform({3, 3}, -2, 2, gen).requires_grad_();
     const Tensor w = Tensor::uniform({3, 3}, -2, 2, gen).requires_grad_();
     const Tensor a_plain = a.detach().requires_grad_();
-    tinyllm::sum(train::checkpoint([&](const std::vector<Tensor>& in) {
-      return fn({in[0], in[1], w});
-    }, {a, a}, {w})).backward();
+    tinyllm::sum(train::checkpoint(
+                     [&](const std::vector<Tensor>& in) {
+                       return fn({in[0], in[1], w});
+                     },
+                     {a, a}, {w}))
+        .backward();
     tinyllm::sum(fn({a_plain, a_plain, w.detach()})).backward();
     differing += a.grad().values() != a_plain.grad().values();
     for (double g : w.grad().values()) parameter_grads.push_back(g);
     const Tensor c = a.detach().requires_grad_(), d = a.detach().requires_grad_();
-    tinyllm::sum(train::checkpoint([&](const std::vector<Tensor>& in) {
-      return fn({in[0], in[1], w.detach()});
-    }, {c, d})).backward();
+    tinyllm::sum(train::checkpoint(
+                     [&](const std::vector<Tensor>& in) {
+                       return fn({in[0], in[1], w.detach()});
+                     },
+                     {c, d}))
+        .backward();
     for (double g : c.grad().values()) distinct_grads.push_back(g);
     for (double g : d.grad().values()) distinct_grads.push_back(g);
   }

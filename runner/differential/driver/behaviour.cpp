@@ -131,35 +131,36 @@ void diagnose_behaviour(const std::string& behaviours_file) {
   for (const Area& area : areas()) {
     int count = 0;
     for (const CaseKey& key : differing) count += key.first == area.name;
-    areas_json += std::string(areas_json.size() > 1 ? "," : "") + "{\"name\":" +
-                  quoted(area.name) + ",\"cases\":" + std::to_string(kBehaviourCases) +
+    areas_json += std::string(areas_json.size() > 1 ? "," : "") + "{\"name\":" + quoted(area.name) +
+                  ",\"cases\":" + std::to_string(kBehaviourCases) +
                   ",\"differing\":" + std::to_string(count) + "}";
   }
   areas_json += "]";
 
   std::string matches_json = "[";
   for (const Mutant& mutant : mutants) {
-    auto response = [&](const CaseKey& key) -> const std::string& {
-      const auto found = mutant.differs.find(key);
-      return found != mutant.differs.end() ? found->second : sample.reference.at(key);
-    };
-    std::map<std::string, bool> explains;  // area -> every difference of the learner's alike
+    // An area is explained when on every differing case the mutant answers as the learner. Where
+    // it recorded nothing it answers as the reference, which the learner does not: most mutants
+    // fail at their first differing case, without comparing a response.
+    std::map<std::string, bool> explains;
     for (const CaseKey& key : differing) {
-      const bool alike = !first_difference(sample.learner.at(key), response(key));
-      const auto [at, inserted] = explains.emplace(key.first, alike);
-      if (!inserted) at->second = at->second && alike;
+      auto [at, inserted] = explains.emplace(key.first, true);
+      if (!at->second) continue;
+      const auto its = mutant.differs.find(key);
+      at->second =
+          its != mutant.differs.end() && !first_difference(sample.learner.at(key), its->second);
     }
+    std::string explained;
+    for (const auto& [area, alike] : explains)
+      if (alike) explained += std::string(explained.empty() ? "" : ",") + quoted(area);
+    if (explained.empty()) continue;
     int conflicts = 0;
     for (const auto& [key, its] : mutant.differs)
       if (!differing.count(key) && sample.learner.count(key) &&
           first_difference(sample.learner.at(key), its))
         ++conflicts;
-    std::string explained;
-    for (const auto& [area, alike] : explains)
-      if (alike) explained += std::string(explained.empty() ? "" : ",") + quoted(area);
-    if (explained.empty()) continue;
-    matches_json += std::string(matches_json.size() > 1 ? "," : "") + "{\"id\":" +
-                    quoted(mutant.id) + ",\"areas\":[" + explained +
+    matches_json += std::string(matches_json.size() > 1 ? "," : "") +
+                    "{\"id\":" + quoted(mutant.id) + ",\"areas\":[" + explained +
                     "],\"conflicts\":" + std::to_string(conflicts) + "}";
   }
   matches_json += "]";

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "compare.hpp"
 #include "areas.hpp"
+#include "compare.hpp"
 #include "property.hpp"
 
 namespace tinyllm_diff {
@@ -31,7 +31,7 @@ rc::Gen<Case> cast_cases() {
     request << "cast" << dtype << to << n;
     request.reals(x).reals(upstream);
     return Case{"cast of " + decimals(x) + " (" + dtype + ") to " + to + ", upstream gradient " +
-                  decimals(upstream),
+                    decimals(upstream),
                 request.text()};
   });
 }
@@ -60,9 +60,9 @@ rc::Gen<Case> autocast_matmul_cases() {
     std::string nesting;
     for (const auto& s : scopes) nesting += (nesting.empty() ? "" : " inside ") + s;
     return Case{"matmul of a " + std::to_string(m) + "x" + std::to_string(k) + " " + decimals(a) +
-                  " and b " + std::to_string(k) + "x" + std::to_string(n) + " " + decimals(b) +
-                  " (" + dtype + ") under Autocast " + nesting +
-                  (throw_through ? ", then an exception through the scopes" : ""),
+                    " and b " + std::to_string(k) + "x" + std::to_string(n) + " " + decimals(b) +
+                    " (" + dtype + ") under Autocast " + nesting +
+                    (throw_through ? ", then an exception through the scopes" : ""),
                 request.text()};
   });
 }
@@ -139,9 +139,9 @@ rc::Gen<Case> DynamicLossScaler_cases() {
     request.real(state[0]).real(state[1]).real(state[2]);
     request << static_cast<long>(state[3]) << static_cast<long>(state[4]);
     return Case{"DynamicLossScaler(" + decimal(args.init) + ", " + decimal(args.growth) + ", " +
-                  decimal(args.backoff) + ", " + std::to_string(args.interval) + ") on parameter " +
-                  decimals(p) + " (SGD lr 0.25)" + story + "; then load_state_dict of " +
-                  decimals(state),
+                    decimal(args.backoff) + ", " + std::to_string(args.interval) +
+                    ") on parameter " + decimals(p) + " (SGD lr 0.25)" + story +
+                    "; then load_state_dict of " + decimals(state),
                 request.text()};
   });
 }

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "compare.hpp"
 #include "areas.hpp"
+#include "compare.hpp"
 #include "property.hpp"
 
 namespace tinyllm_diff {
@@ -31,8 +31,9 @@ rc::Gen<Case> grad_accumulate_cases() {
     Batches batches = pick_batches(spec, rows);
     if (bad == "target rows") {
       batches.target_rows.back() += 1;
-      batches.targets.back() = pick(
-          static_cast<std::size_t>(batches.target_rows.back() * spec.widths.back()), finite_value(2));
+      batches.targets.back() =
+          pick(static_cast<std::size_t>(batches.target_rows.back() * spec.widths.back()),
+               finite_value(2));
     }
     const int scale_exponent = *rc::gen::inRange(-1, 11);  // -1: no scaler
     Line request;
@@ -43,10 +44,11 @@ rc::Gen<Case> grad_accumulate_cases() {
       request << "none";
     else
       request.real(std::ldexp(1.0, scale_exponent));
-    return Case{"grad_accumulate of " + describe(spec) + " on " + describe(batches) + " (mse), " +
-          (scale_exponent < 0 ? std::string("no scaler")
-                              : "a scaler of scale " + decimal(std::ldexp(1.0, scale_exponent))),
-                request.text()};
+    return Case{
+        "grad_accumulate of " + describe(spec) + " on " + describe(batches) + " (mse), " +
+            (scale_exponent < 0 ? std::string("no scaler")
+                                : "a scaler of scale " + decimal(std::ldexp(1.0, scale_exponent))),
+        request.text()};
   });
 }
 
@@ -90,13 +92,14 @@ rc::Gen<Case> train_step_mixed_cases() {
     else
       request << "none";
     request.real(lr);
-    return Case{"train_step_mixed of " + describe(spec) + " on " + describe(batches) +
-                  " (mse, SGD lr " + decimal(lr) + ") in " + precision +
-                  (with_scaler ? ", a scaler of scale " + decimal(std::ldexp(1.0, scale_exponent)) +
-                                     " interval " + std::to_string(interval)
-                               : ", no scaler") +
-                  (clip > 0 ? ", clip " + decimal(clip) : ""),
-                request.text()};
+    return Case{
+        "train_step_mixed of " + describe(spec) + " on " + describe(batches) + " (mse, SGD lr " +
+            decimal(lr) + ") in " + precision +
+            (with_scaler ? ", a scaler of scale " + decimal(std::ldexp(1.0, scale_exponent)) +
+                               " interval " + std::to_string(interval)
+                         : ", no scaler") +
+            (clip > 0 ? ", clip " + decimal(clip) : ""),
+        request.text()};
   });
 }
 
@@ -119,16 +122,17 @@ rc::Gen<Case> checkpoint_sequential_cases() {
     const long budget = std::max(1L, layers + 1 - below);
     const long rows = *rc::gen::inRange<long>(1, 4);
     const auto x = pick(static_cast<std::size_t>(rows * spec.widths.front()), finite_value(2));
-    const auto upstream = pick(static_cast<std::size_t>(rows * spec.widths.back()), finite_value(2));
+    const auto upstream =
+        pick(static_cast<std::size_t>(rows * spec.widths.back()), finite_value(2));
     Line request;
     request << "checkpoint";
     write(request, spec);
     request << budget << rows;
     request.reals(x).reals(upstream);
     return Case{"checkpoint_sequential of " + describe(spec) + " (" + std::to_string(layers) +
-                  " layers, training mode) with budget " + std::to_string(budget) + " on " +
-                  std::to_string(rows) + " rows " + decimals(x) + ", upstream gradient " +
-                  decimals(upstream),
+                    " layers, training mode) with budget " + std::to_string(budget) + " on " +
+                    std::to_string(rows) + " rows " + decimals(x) + ", upstream gradient " +
+                    decimals(upstream),
                 request.text()};
   });
 }
@@ -153,12 +157,12 @@ rc::Gen<Case> checkpoint_cases() {
     request << "checkpoint_fn" << dtype << n;
     request.reals(a).reals(w) << same << autocast;
     return Case{"checkpoint of fn(a, b) = matmul(a, w) * b + tanh(a) with a " + std::to_string(n) +
-                  "x" + std::to_string(n) + " " + decimals(a) + " (" + dtype + "), parameter w " +
-                  decimals(w) + ", b " +
-                  (same == "same"       ? "the same tensor as a"
-                   : same == "distinct" ? "a copy of a"
-                                        : "a copy of a, neither requiring grad") +
-                  (autocast == "none" ? "" : ", under Autocast " + autocast),
+                    "x" + std::to_string(n) + " " + decimals(a) + " (" + dtype + "), parameter w " +
+                    decimals(w) + ", b " +
+                    (same == "same"       ? "the same tensor as a"
+                     : same == "distinct" ? "a copy of a"
+                                          : "a copy of a, neither requiring grad") +
+                    (autocast == "none" ? "" : ", under Autocast " + autocast),
                 request.text()};
   });
 }

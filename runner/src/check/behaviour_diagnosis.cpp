@@ -23,8 +23,8 @@ std::optional<BehaviourObservation> parse_behaviour_json(const std::string& json
   for (const auto& a : areas)
     o.areas.push_back({a.value("name", ""), a.value("cases", 0), a.value("differing", 0)});
   for (const auto& m : matches)
-    o.matches.push_back({m.value("id", ""), m.value("areas", std::vector<std::string>{}),
-                         m.value("conflicts", 0)});
+    o.matches.push_back(
+        {m.value("id", ""), m.value("areas", std::vector<std::string>{}), m.value("conflicts", 0)});
   o.mutants = std::stoi(doc.value("behaviour_mutants", "0"));
   return o;
 }

@@ -34,9 +34,10 @@ Recorder recorder_of(const fs::path& build_dir) {
   base::ContentHasher h;
   for (const fs::path& program : {r.driver, r.reference_shim, r.variant_shim}) {
     if (!fs::exists(program))
-      throw UsageError(fmt::format("recording the mutants' behaviour needs {}, which is missing: "
-                                   "build it (ninja -C {} tinyllm_differential)",
-                                   program.string(), build_dir.string()));
+      throw UsageError(
+          fmt::format("recording the mutants' behaviour needs {}, which is missing: "
+                      "build it (ninja -C {} tinyllm_differential)",
+                      program.string(), build_dir.string()));
     h.add_file(program);
   }
   r.key = h.hex();
@@ -63,7 +64,8 @@ BehaviourRecording record_behaviours(const fs::path& build_dir, const std::vecto
       [&](std::size_t i) {
         const std::string& id = ids[i];
         const fs::path library = variant_library(build_dir, id);
-        const fs::path file = recorder.cache / (id + ".txt"), stamp = recorder.cache / (id + ".key");
+        const fs::path file = recorder.cache / (id + ".txt"),
+                       stamp = recorder.cache / (id + ".key");
         base::ContentHasher h;
         h.add(recorder.key).add(id).add_file(library);
         const std::string key = h.hex();
@@ -86,11 +88,11 @@ BehaviourRecording record_behaviours(const fs::path& build_dir, const std::vecto
           ok[i] = true;
           ++result.recorded;
         } else {
-          result.failures.push_back(
-              fmt::format("{}: {}", id,
-                          ran.timed_out ? fmt::format("timed out after {:.0f} s", kRecordTimeout)
-                                        : "ended without its behaviour (exit " +
-                                              std::to_string(ran.exit_code) + ")"));
+          result.failures.push_back(fmt::format(
+              "{}: {}", id,
+              ran.timed_out
+                  ? fmt::format("timed out after {:.0f} s", kRecordTimeout)
+                  : "ended without its behaviour (exit " + std::to_string(ran.exit_code) + ")"));
         }
       },
       base::AfterError::Finish,
@@ -102,8 +104,7 @@ BehaviourRecording record_behaviours(const fs::path& build_dir, const std::vecto
   for (std::size_t i = 0; i < ids.size(); ++i)
     if (ok[i]) all += base::read_whole_file(recorder.cache / (ids[i] + ".txt"));
   base::write_whole_file(behaviours_file(build_dir), all);
-  result.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }
 

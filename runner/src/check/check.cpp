@@ -60,9 +60,10 @@ void diagnose_behaviour(const GradingContext& ctx, const DifferentialResult& dif
     diagnosis.note += (diagnosis.note.empty() ? "" : " ") + text;
   };
   if (!fs::exists(behaviours_file(ctx.build_dir)))
-    return note(fmt::format("no diagnosis by behaviour: the build has not recorded the known "
-                            "mutants' behaviours ({}); rebuild: ninja -C {} tinyllm-grader.",
-                            behaviours_file(ctx.build_dir).string(), ctx.build_dir.string()));
+    return note(
+        fmt::format("no diagnosis by behaviour: the build has not recorded the known "
+                    "mutants' behaviours ({}); rebuild: ninja -C {} tinyllm-grader.",
+                    behaviours_file(ctx.build_dir).string(), ctx.build_dir.string()));
   if (!differential.behaviour) return;  // the differential check did not complete: said there
   if (!differential.behaviour->error.empty())
     return note("no diagnosis by behaviour: " + differential.behaviour->error + ".");

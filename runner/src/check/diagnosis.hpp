@@ -44,7 +44,7 @@ inline constexpr std::size_t kMaxMatches = 5;
 
 struct SignatureHints {
   std::vector<reports::DiagnosisMatch> matches;  // best first
-  bool close = false;  // the best explanation reaches kConfidentScore
+  bool close = false;                            // the best explanation reaches kConfidentScore
 };
 
 // Returns the matches of `failing_tests` (the course tests failing with the grading seed, any

@@ -40,10 +40,11 @@ int run_behaviours_command(const Arguments& args) {
   if (!options.quiet) std::cerr << "\n";
   for (const std::string& failure : recording.failures)
     std::cerr << "behaviours: left out " << failure << "\n";
-  std::cout << fmt::format("behaviours: wrote {}: {} mutants recorded ({:.1f} s), {} unchanged "
-                           "reused, {} left out\n",
-                           behaviours_file(ctx.build_dir).string(), recording.recorded,
-                           recording.seconds, recording.reused, recording.failures.size());
+  std::cout << fmt::format(
+      "behaviours: wrote {}: {} mutants recorded ({:.1f} s), {} unchanged "
+      "reused, {} left out\n",
+      behaviours_file(ctx.build_dir).string(), recording.recorded, recording.seconds,
+      recording.reused, recording.failures.size());
   return 0;
 }
 

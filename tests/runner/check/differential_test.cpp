@@ -62,9 +62,10 @@ TEST(Differential, reference_passes_every_property) {
     EXPECT_TRUE(c.passed) << c.name << ": " << c.counterexample;
     EXPECT_EQ(c.cases, 100) << c.name;
   }
-  for (const char* exact : {"cast", "autocast_matmul", "checkpoint_sequential", "checkpoint"})
+  for (const char* exact : {"cast", "autocast_matmul", "checkpoint_sequential"})
     EXPECT_TRUE(find(r, exact) && find(r, exact)->exact) << exact;
-  for (const char* tolerant : {"DynamicLossScaler", "grad_accumulate", "train_step_mixed"})
+  for (const char* tolerant :
+       {"DynamicLossScaler", "grad_accumulate", "train_step_mixed", "checkpoint"})
     EXPECT_TRUE(find(r, tolerant) && !find(r, tolerant)->exact) << tolerant;
 }
 
