@@ -146,7 +146,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(Pitfall{"s01", "autocast_matmul", "cast", "under Autocast"},
                       Pitfall{"s02", "cast", "grad_accumulate", "backward"},
                       Pitfall{"s07", "grad_accumulate", "cast", "(to 1e-6 relative)"},
-                      Pitfall{"s11", "DynamicLossScaler", "checkpoint", "parameter after"},
+                      Pitfall{"s11", "DynamicLossScaler", "checkpoint", "step 1 "},
                       Pitfall{"s21", "checkpoint_sequential", "DynamicLossScaler", "dropout"}),
     [](const auto& info) { return std::string(info.param.id); });
 
