@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <mutex>
+#include <string_view>
 
 #include "config/errors.hpp"
 #include "grading/grade.hpp"
@@ -21,6 +22,9 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr double kRecordTimeout = 60;  // one mutant's sample takes well under a second
+// The first words of a mutant's file when its recording failed: kept with its key like a
+// recording, so that a build does not run a crashing or hanging mutant again.
+constexpr std::string_view kLeftOut = "# left out: ";
 
 struct Recorder {
   fs::path driver, reference_shim, variant_shim, cache;
@@ -70,9 +74,14 @@ BehaviourRecording record_behaviours(const fs::path& build_dir, const std::vecto
         h.add(recorder.key).add(id).add_file(library);
         const std::string key = h.hex();
         if (fs::exists(file) && fs::exists(stamp) && base::read_whole_file(stamp) == key) {
+          const std::string kept = base::read_whole_file(file);
           std::lock_guard guard(lock);
-          ok[i] = true;
           ++result.reused;
+          if (kept.starts_with(kLeftOut))  // failed before on this very library: not run again
+            result.failures.push_back(
+                id + ": " + kept.substr(kLeftOut.size(), kept.size() - kLeftOut.size() - 1));
+          else
+            ok[i] = true;
           return;
         }
         fs::remove(stamp);
@@ -82,18 +91,21 @@ BehaviourRecording record_behaviours(const fs::path& build_dir, const std::vecto
              "--learner=" + recorder.variant_shim.string(), "--record=" + file.string(),
              "--record-id=" + id},
             kRecordTimeout);
-        std::lock_guard guard(lock);
-        if (ran.exit_code == 0) {
-          base::write_whole_file(stamp, key);
-          ok[i] = true;
-          ++result.recorded;
-        } else {
-          result.failures.push_back(fmt::format(
-              "{}: {}", id,
-              ran.timed_out
-                  ? fmt::format("timed out after {:.0f} s", kRecordTimeout)
-                  : "ended without its behaviour (exit " + std::to_string(ran.exit_code) + ")"));
+        std::string why;
+        if (ran.exit_code != 0) {
+          why = ran.timed_out ? fmt::format("timed out after {:.0f} s", kRecordTimeout)
+                : ran.exit_code == -1
+                    ? std::string("crashed on the sample")
+                    : fmt::format("ended without its behaviour (exit {})", ran.exit_code);
+          base::write_whole_file(file, std::string(kLeftOut) + why + "\n");
         }
+        base::write_whole_file(stamp, key);
+        std::lock_guard guard(lock);
+        ++result.recorded;
+        if (why.empty())
+          ok[i] = true;
+        else
+          result.failures.push_back(id + ": " + why);
       },
       base::AfterError::Finish,
       [&](std::size_t) {

@@ -15,10 +15,10 @@ namespace tinyllm::runner {
 std::filesystem::path behaviours_file(const std::filesystem::path& build_dir);
 
 struct BehaviourRecording {
-  int recorded = 0;  // run now
+  int recorded = 0;  // run now (those that failed among them)
   int reused = 0;    // unchanged since the last recording: its file was kept
-  // "<id>: <why>" for each mutant whose recording failed (it crashed or hung on the sample): it
-  // is left out of the file, so the diagnosis never names it.
+  // "<id>: <why>" for each mutant whose recording failed (it crashed or hung on the sample), now
+  // or on the same library before: it is left out of the file, so the diagnosis never names it.
   std::vector<std::string> failures;
   double seconds = 0;
 };
