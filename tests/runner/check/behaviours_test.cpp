@@ -1,0 +1,69 @@
+// Recording the known mutants' behaviour (check/behaviours.hpp) in a build folder of its own that
+// borrows the real driver and shims: a mutant is recorded, a library that cannot load is left out
+// and said so, an unchanged mutant is not run again (nor a failed one), a changed one is.
+#include "check/behaviours.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <random>
+
+#include "tinyllm/base/whole_file.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using tinyllm::runner::BehaviourRecording;
+using tinyllm::runner::behaviours_file;
+using tinyllm::runner::record_behaviours;
+
+fs::path scratch_build() {
+  const fs::path dir =
+      fs::temp_directory_path() / ("tinyllm-behaviours-" + std::to_string(std::random_device()()));
+  const fs::path real = TINYLLM_BUILD_DIR;
+  fs::create_directories(dir / "differential");
+  for (const char* file :
+       {"tinyllm-differential", "libtinyllm_diff_reference.so", "libtinyllm_diff_variant.so"})
+    fs::copy_file(real / "differential" / file, dir / "differential" / file);
+  fs::create_directories(dir / "variants" / "s13");
+  fs::copy_file(real / "variants" / "s13" / "libtinyllm_oracle.so",
+                dir / "variants" / "s13" / "libtinyllm_oracle.so");
+  fs::create_directories(dir / "variants" / "g0");  // not a library: the driver cannot load it
+  tinyllm::base::write_whole_file(dir / "variants" / "g0" / "libtinyllm_oracle.so", "not ELF");
+  return dir;
+}
+
+// Catches: a recorder that writes nothing for a mutant that differs, one that takes a mutant it
+// could not run for one that behaves as the reference (it would be "named" nowhere, but counted),
+// one that runs every mutant again on every build, and one that keeps a stale behaviour after the
+// mutant's library changed.
+TEST(Behaviours, records_leaves_out_and_reuses_by_library) {
+  if (!fs::exists(fs::path(TINYLLM_BUILD_DIR) / "variants" / "s13"))
+    GTEST_SKIP() << "variants are not built";
+  const fs::path build = scratch_build();
+  const BehaviourRecording first = record_behaviours(build, {"s13", "g0"}, 2);
+  EXPECT_EQ(first.recorded, 2);
+  EXPECT_EQ(first.reused, 0);
+  ASSERT_EQ(first.failures.size(), 1u);
+  EXPECT_EQ(first.failures[0].rfind("g0: ", 0), 0u) << first.failures[0];
+  const std::string recorded = tinyllm::base::read_whole_file(behaviours_file(build));
+  EXPECT_NE(recorded.find("mutant s13\ncase DynamicLossScaler "), std::string::npos);
+  EXPECT_EQ(recorded.find("mutant g0"), std::string::npos);
+
+  const BehaviourRecording again = record_behaviours(build, {"s13", "g0"}, 2);
+  EXPECT_EQ(again.recorded, 0);
+  EXPECT_EQ(again.reused, 2);
+  EXPECT_EQ(again.failures, first.failures) << "a failed mutant is remembered, not rerun";
+  EXPECT_EQ(tinyllm::base::read_whole_file(behaviours_file(build)), recorded);
+
+  fs::copy_file(fs::path(TINYLLM_BUILD_DIR) / "variants" / "s22" / "libtinyllm_oracle.so",
+                build / "variants" / "s13" / "libtinyllm_oracle.so",
+                fs::copy_options::overwrite_existing);
+  const BehaviourRecording changed = record_behaviours(build, {"s13", "g0"}, 2);
+  EXPECT_EQ(changed.recorded, 1);
+  EXPECT_EQ(changed.reused, 1);
+  EXPECT_NE(tinyllm::base::read_whole_file(behaviours_file(build)), recorded);
+  fs::remove_all(build);
+}
+
+}  // namespace
