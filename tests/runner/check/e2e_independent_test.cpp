@@ -1,8 +1,8 @@
 // The measure of `check` on work it has never seen: five modules written from the contract alone
 // (the headers, the module description, docs/contract-freedoms.md; tests/runner/fixtures/
 // independent/README.md says how and what each is), each checked as a learner would check it. One
-// workspace serves all five (their headers are the same; only include/ and src/ are replaced), so
-// the course suite and the differential shim compile once.
+// workspace serves all five (their headers are the same; only src/ is replaced), so the course
+// suite and the differential shim compile once.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -32,12 +32,12 @@ Checked check_module(const std::string& name) {
     const Graded g = run_grader({"start", workspace.string(), "--no-example-test"});
     if (g.status != 0) throw std::runtime_error("start failed: " + g.output);
   }
-  const fs::path fixture =
-      fs::path(TINYLLM_SOURCE_DIR) / "tests" / "runner" / "fixtures" / "independent" / name;
+  // `correct`, then the files the module changes (a buggy module's folder holds only those).
+  const fs::path fixtures =
+      fs::path(TINYLLM_SOURCE_DIR) / "tests" / "runner" / "fixtures" / "independent";
   fs::remove_all(workspace / "src");
-  fs::copy(fixture / "src", workspace / "src", fs::copy_options::recursive);
-  fs::copy(fixture / "include", workspace / "include",
-           fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+  for (const fs::path& layer : {fixtures / "correct", fixtures / name})
+    fs::copy(layer, workspace, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
   const fs::path out = fresh_folder("independent-" + name);
   Checked c;
   const Graded g = run_grader({"check", workspace.string(), "--quiet", "--output", out.string()});
