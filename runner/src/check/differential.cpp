@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -107,6 +108,29 @@ std::string output_tail(const std::string& output) {
   return cut == std::string::npos ? text : text.substr(cut + 1);
 }
 
+// Runs the driver in the sandbox on the learner's library with both shims beside it (and the
+// behaviours file when `extra` asks for it).
+SandboxRun run_driver(const DifferentialRequest& request, const DifferentialFiles& files,
+                      const std::vector<std::string>& extra) {
+  RunRequest run;
+  run.executable = files.driver;
+  run.library = request.library;
+  run.companion_libraries = {files.reference_shim, request.work_dir / kLearnerShim};
+  run.arguments = {"--reference=libtinyllm_diff_reference.so",
+                   std::string("--learner=") + kLearnerShim};
+  run.arguments.insert(run.arguments.end(), extra.begin(), extra.end());
+  // A file the run reads by name, copied beside the shims like them (found in every isolation).
+  if (!extra.empty()) run.companion_libraries.push_back(request.behaviours);
+  run.environment = {fmt::format("RC_PARAMS=seed={}", request.seed)};
+  run.timeout_seconds = request.timeout_seconds;
+  run.limits = request.limits;
+  std::string note;
+  run.isolation = resolve_isolation(request.isolation, note);
+  run.scratch_root = request.work_dir / "runs";
+  fs::create_directories(run.scratch_root);
+  return run_sandboxed(run);
+}
+
 }  // namespace
 
 DifferentialFiles differential_files(const fs::path& build_dir, const fs::path& source_dir) {
@@ -164,36 +188,34 @@ DifferentialResult run_differential(const DifferentialRequest& request) {
     result.seconds = seconds();
     return result;
   }
-  RunRequest run;
-  run.executable = files.driver;
-  run.library = request.library;
-  run.companion_libraries = {files.reference_shim, request.work_dir / kLearnerShim};
-  run.arguments = {"--reference=libtinyllm_diff_reference.so",
-                   std::string("--learner=") + kLearnerShim};
-  if (!request.behaviours.empty() && fs::exists(request.behaviours)) {
-    // Copied beside the shims like them (a file the run reads by name, in every isolation).
-    run.companion_libraries.push_back(request.behaviours);
-    run.arguments.push_back("--behaviours=" + request.behaviours.filename().string());
-  }
-  run.environment = {fmt::format("RC_PARAMS=seed={}", request.seed)};
-  run.timeout_seconds = request.timeout_seconds;
-  run.limits = request.limits;
-  std::string note;
-  run.isolation = resolve_isolation(request.isolation, note);
-  run.scratch_root = request.work_dir / "runs";
-  fs::create_directories(run.scratch_root);
-  const SandboxRun ran = run_sandboxed(run);
+  const SandboxRun ran = run_driver(request, files, {});
   const RunOutcome outcome = classify_run(ran, {});
   const bool complete =
       outcome.kind == RunOutcomeKind::Passed || outcome.kind == RunOutcomeKind::TestsFailed;
   if (complete && ran.result_json) {
     if (auto checks = parse_differential_json(*ran.result_json)) result.checks = std::move(*checks);
-    if (!result.checks.empty()) result.behaviour = parse_behaviour_json(*ran.result_json);
   }
   if (result.checks.empty()) {
     std::string ending = describe_outcome(outcome, request.limits);
     if (outcome.kind == RunOutcomeKind::IncompleteResult) ending += ": " + output_tail(ran.output);
     result.problem = problem(std::move(ending));
+  }
+  // The behavioural diagnosis, only when an area differs: a run of its own, in a fresh process
+  // (the module meets the sample's calls in the order the mutants did), with no property.
+  const bool differs = std::any_of(result.checks.begin(), result.checks.end(),
+                                   [](const reports::DifferentialCheck& c) { return !c.passed; });
+  if (differs && !request.behaviours.empty() && fs::exists(request.behaviours)) {
+    const SandboxRun diagnosis =
+        run_driver(request, files,
+                   {"--behaviours=" + request.behaviours.filename().string(), "--gtest_filter=-*"});
+    if (diagnosis.ending == RunEnding::Exited && diagnosis.exit_code == 0 && diagnosis.result_json)
+      result.behaviour = parse_behaviour_json(*diagnosis.result_json);
+    else
+      result.behaviour = BehaviourObservation{
+          {},
+          {},
+          0,
+          "its run on the sample " + describe_outcome(classify_run(diagnosis, {}), request.limits)};
   }
   result.seconds = seconds();
   return result;

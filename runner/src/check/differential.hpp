@@ -23,7 +23,8 @@ struct DifferentialRequest {
   std::filesystem::path
       work_dir;  // where the learner's shim is built and kept: DIR/.tinyllm/differential
   std::uint64_t seed = 20261201;  // RapidCheck's seed (the grading seed)
-  // The known mutants' behaviours (behaviours.hpp); empty or missing: no behavioural diagnosis.
+  // The known mutants' behaviours (behaviours.hpp). When an area differs, the driver runs again
+  // on the sample with them (the behavioural diagnosis); empty or missing: no diagnosis.
   std::filesystem::path behaviours;
   ResourceLimits limits;
   Isolation isolation = Isolation::Auto;
@@ -37,7 +38,8 @@ struct DifferentialResult {
   // module is untrusted), or when the learner's shim did not compile against the workspace's
   // headers: then `checks` is empty.
   std::optional<reports::RunProblem> problem;
-  // The behavioural diagnosis's observation, when the run had a behaviours file and completed.
+  // The behavioural diagnosis's observation, when an area differs and there are behaviours (its
+  // `error` says why there is none when that run failed).
   std::optional<BehaviourObservation> behaviour;
   bool shim_cached = false;  // the learner's shim was reused from an earlier check
   double seconds = 0;        // compile (when not cached) and run

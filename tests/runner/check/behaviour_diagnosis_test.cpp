@@ -32,9 +32,10 @@ BehaviourObservation observed(std::vector<reports::BehaviourArea> areas,
 // Catches: one of two bugs in different areas lost behind the other (each explains one area).
 TEST(BehaviourDiagnosis, two_exact_mutants_in_different_areas_are_both_named) {
   reports::Diagnosis d;
-  diagnose_by_behaviour(observed({{"DynamicLossScaler", 100, 48}, {"checkpoint_sequential", 100, 52}},
-                                 {{"s22", {"checkpoint_sequential"}, 0}, {"s13", {"DynamicLossScaler"}, 0}}),
-                        kKnown, d);
+  diagnose_by_behaviour(
+      observed({{"DynamicLossScaler", 100, 48}, {"checkpoint_sequential", 100, 52}},
+               {{"s22", {"checkpoint_sequential"}, 0}, {"s13", {"DynamicLossScaler"}, 0}}),
+      kKnown, d);
   EXPECT_EQ(named(d), (std::vector<std::string>{"s13", "s22"}));
   EXPECT_TRUE(d.confident);
   EXPECT_TRUE(d.unexplained.empty());
@@ -56,16 +57,16 @@ TEST(BehaviourDiagnosis, a_match_with_conflicts_is_listed_but_not_named) {
 // against a pitfall covering one), and a pitfall not preferred to an equivalent generated mutant.
 TEST(BehaviourDiagnosis, one_mutant_for_two_areas_beats_two_and_pitfalls_break_ties) {
   reports::Diagnosis d;
-  diagnose_by_behaviour(
-      observed({{"DynamicLossScaler", 100, 64}, {"train_step_mixed", 100, 30}},
-               {{"s13", {"DynamicLossScaler"}, 0},
-                {"g1", {"DynamicLossScaler", "train_step_mixed"}, 0}}),
-      kKnown, d);
+  diagnose_by_behaviour(observed({{"DynamicLossScaler", 100, 64}, {"train_step_mixed", 100, 30}},
+                                 {{"s13", {"DynamicLossScaler"}, 0},
+                                  {"g1", {"DynamicLossScaler", "train_step_mixed"}, 0}}),
+                        kKnown, d);
   EXPECT_EQ(named(d), (std::vector<std::string>{"g1"}));
   reports::Diagnosis tie;
-  diagnose_by_behaviour(observed({{"DynamicLossScaler", 100, 64}},
-                                 {{"g2", {"DynamicLossScaler"}, 0}, {"s13", {"DynamicLossScaler"}, 0}}),
-                        kKnown, tie);
+  diagnose_by_behaviour(
+      observed({{"DynamicLossScaler", 100, 64}},
+               {{"g2", {"DynamicLossScaler"}, 0}, {"s13", {"DynamicLossScaler"}, 0}}),
+      kKnown, tie);
   EXPECT_EQ(named(tie), (std::vector<std::string>{"s13"}));
   EXPECT_EQ(tie.behaviour.size(), 2u) << "the equivalent generated mutant is still listed";
 }
