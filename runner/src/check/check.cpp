@@ -103,9 +103,9 @@ reports::CheckResult check_workspace(const CheckRequest& request) {
 
   say(request, "building your module on the oracle's foundation");
   const std::string module_hash = module_sources_hash(ws);  // of what is built and judged
-  const ModuleBuild build =
-      build_module(ws, default_module_toolchain(ctx.build_dir, ctx.source_dir), work / "module",
-                   ctx.config.jobs);
+  ModuleToolchain module_toolchain = default_module_toolchain(ctx.build_dir, ctx.source_dir);
+  module_toolchain.sandbox = ctx.toolchain.sandbox;
+  const ModuleBuild build = build_module(ws, module_toolchain, work / "module", ctx.config.jobs);
   if (!build.ok) throw UsageError(build_failure(build));
   result.module_build_seconds = build.seconds;
 
@@ -140,6 +140,7 @@ reports::CheckResult check_workspace(const CheckRequest& request) {
   differential_request.behaviours = behaviours_file(ctx.build_dir);
   differential_request.limits = ctx.config.limits;
   differential_request.isolation = ctx.isolation;
+  differential_request.compile_sandbox = ctx.toolchain.sandbox;
   DifferentialResult differential = run_differential(differential_request);
   result.differential = std::move(differential.checks);
   if (differential.problem) result.run_problems.push_back(*differential.problem);

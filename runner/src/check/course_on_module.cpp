@@ -70,6 +70,12 @@ Toolchain course_suite_toolchain(const CourseOnModuleRequest& request) {
   Toolchain t = request.toolchain;
   t.include_dirs = {request.workspace_include_dir, request.build_dir / "foundation" / "include",
                     request.source_dir / "properties"};
+  t.includable = t.include_dirs;
+  t.includable_in_words =
+      "the course suite is compiled against the workspace's include/ and the foundation's "
+      "headers; a header of the workspace may include those, the standard library, GoogleTest "
+      "and RapidCheck";
+  t.learner_folders = {request.workspace_include_dir};
   t.reference_library_dir = request.module_library.parent_path();
   t.precompiled_header.clear();
   return t;

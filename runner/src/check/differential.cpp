@@ -87,9 +87,22 @@ std::optional<std::string> build_learner_shim(const DifferentialRequest& r,
   cached = fs::exists(shim) && fs::exists(stamp) && read_text(stamp) == key;
   if (cached) return std::nullopt;
   fs::create_directories(building.parent_path());
-  const base::ProcessResult built = base::run_process(argv, 600);
-  if (built.exit_code != 0)
-    return built.timed_out ? "the compiler timed out after 600 s" : built.output;
+  CompilerCall call;
+  call.argv = argv;
+  call.readable = {r.include_dir, r.build_dir / "foundation" / "include",
+                   files.shim_source.parent_path(), r.library};
+  call.output_dir = building.parent_path();
+  IncludePolicy policy;
+  policy.folders = {r.include_dir, r.build_dir / "foundation" / "include",
+                    files.shim_source.parent_path()};
+  policy.learner_folders = {r.include_dir};
+  policy.allowed_in_words =
+      "the workspace's headers may include each other, the foundation's headers (<tinyllm/...>) "
+      "and the standard library";
+  call.policy = policy;
+  call.dependency_file = building.string() + ".d";
+  const CompilerResult built = call_compiler(r.compile_sandbox, call);
+  if (!built.ok) return built.messages;
   fs::rename(building, shim);
   fs::remove_all(building.parent_path());
   std::ofstream(stamp, std::ios::binary) << key;

@@ -11,6 +11,7 @@
 
 #include "check/behaviour_diagnosis.hpp"
 #include "config/config.hpp"
+#include "sandbox/compiler_call.hpp"
 #include "tinyllm/reports/check_result.hpp"
 
 namespace tinyllm::runner {
@@ -28,7 +29,8 @@ struct DifferentialRequest {
   std::filesystem::path behaviours;
   ResourceLimits limits;
   Isolation isolation = Isolation::Auto;
-  double timeout_seconds = 120;  // the whole run; it takes well under a second on the reference
+  CompilerSandbox compile_sandbox;  // the learner's shim's compile (the workspace's headers)
+  double timeout_seconds = 120;     // the whole run; it takes well under a second on the reference
 };
 
 struct DifferentialResult {

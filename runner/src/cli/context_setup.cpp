@@ -42,6 +42,8 @@ GradingContext prepare_grading_context(const CommonOptions& o) {
   ctx.isolation = resolve_isolation(ctx.config.isolation, ctx.isolation_note);
   if (!ctx.isolation_note.empty())
     std::cerr << "tinyllm-grade: note: " << ctx.isolation_note << "\n";
+  ctx.toolchain.sandbox = {ctx.isolation, ctx.config.compile_limits,
+                           ctx.config.compile_timeout_seconds};
   if (ctx.config.mutant_set == reports::MutantSet::Full) {
     ctx.generated = load_generated_set(ctx.build_dir, ctx.source_dir, true);
     for (auto& m : counted_mutants(*ctx.generated)) ctx.mutants.push_back(std::move(m));

@@ -145,21 +145,32 @@ void read_timeout(const Reader& in, const toml::table& t, Config& c) {
     c.reference_timeout_seconds = in.positive(*n, "timeout.reference_seconds");
 }
 
-void read_limits(const Reader& in, const toml::table& t, Config& c) {
-  in.only_keys(t,
-               {"cpu_seconds", "memory_mb", "processes", "file_size_mb", "output_mb", "scratch_mb"},
-               "[limits]");
-  auto& l = c.limits;
-  if (const auto* n = t.get("cpu_seconds")) l.cpu_seconds = in.positive(*n, "limits.cpu_seconds");
-  if (const auto* n = t.get("memory_mb")) l.memory_mb = in.positive(*n, "limits.memory_mb");
+// Reads one table of resource limits: [limits] (a run's) or [compile] (a compiler's, which also
+// has timeout_seconds).
+void read_limits(const Reader& in, const toml::table& t, const std::string& table,
+                 ResourceLimits& l, double* timeout_seconds) {
+  std::set<std::string> keys = {"cpu_seconds",  "memory_mb", "processes",
+                                "file_size_mb", "output_mb", "scratch_mb"};
+  if (timeout_seconds != nullptr) keys.insert("timeout_seconds");
+  in.only_keys(t, keys, "[" + table + "]");
+  auto key = [&](const char* name) { return table + "." + name; };
+  if (const auto* n = t.get("cpu_seconds")) l.cpu_seconds = in.positive(*n, key("cpu_seconds"));
+  if (const auto* n = t.get("memory_mb")) l.memory_mb = in.positive(*n, key("memory_mb"));
   if (const auto* n = t.get("processes")) {
-    l.processes = in.integer(*n, "limits.processes");
-    if (l.processes < 1) in.fail(*n, "'limits.processes' must be at least 1");
+    l.processes = in.integer(*n, key("processes"));
+    if (l.processes < 1) in.fail(*n, fmt::format("'{}' must be at least 1", key("processes")));
   }
-  if (const auto* n = t.get("file_size_mb"))
-    l.file_size_mb = in.positive(*n, "limits.file_size_mb");
-  if (const auto* n = t.get("output_mb")) l.output_mb = in.positive(*n, "limits.output_mb");
-  if (const auto* n = t.get("scratch_mb")) l.scratch_mb = in.positive(*n, "limits.scratch_mb");
+  if (const auto* n = t.get("file_size_mb")) l.file_size_mb = in.positive(*n, key("file_size_mb"));
+  if (const auto* n = t.get("output_mb")) l.output_mb = in.positive(*n, key("output_mb"));
+  if (const auto* n = t.get("scratch_mb")) l.scratch_mb = in.positive(*n, key("scratch_mb"));
+  if (const auto* n = t.get("timeout_seconds"); n != nullptr && timeout_seconds != nullptr)
+    *timeout_seconds = in.positive(*n, key("timeout_seconds"));
+}
+
+nlohmann::json limits_json(const ResourceLimits& l) {
+  return {{"cpu_seconds", l.cpu_seconds}, {"memory_mb", l.memory_mb},
+          {"processes", l.processes},     {"file_size_mb", l.file_size_mb},
+          {"output_mb", l.output_mb},     {"scratch_mb", l.scratch_mb}};
 }
 
 void read_reports(const Reader& in, const toml::table& t, const std::filesystem::path& file,
@@ -226,7 +237,8 @@ const char* isolation_name(Isolation isolation) {
 }
 
 void to_json(nlohmann::json& out, const Config& c) {
-  const ResourceLimits& l = c.limits;
+  nlohmann::json compile_json = limits_json(c.compile_limits);
+  compile_json["timeout_seconds"] = c.compile_timeout_seconds;
   nlohmann::json positions = nlohmann::json::array();
   for (const SourcePosition& p : c.required_positions)
     positions.push_back({{"file", p.file}, {"line", p.line}, {"column", p.column}});
@@ -243,13 +255,8 @@ void to_json(nlohmann::json& out, const Config& c) {
          {"timeout_factor", c.timeout_factor},
          {"timeout_constant_seconds", c.timeout_constant_seconds},
          {"reference_timeout_seconds", c.reference_timeout_seconds},
-         {"limits",
-          {{"cpu_seconds", l.cpu_seconds},
-           {"memory_mb", l.memory_mb},
-           {"processes", l.processes},
-           {"file_size_mb", l.file_size_mb},
-           {"output_mb", l.output_mb},
-           {"scratch_mb", l.scratch_mb}}},
+         {"limits", limits_json(c.limits)},
+         {"compile", compile_json},
          {"isolation", isolation_name(c.isolation)},
          {"report_formats", c.report_formats},
          {"report_folder", c.report_folder.string()},
@@ -277,7 +284,7 @@ Config load_config(const std::filesystem::path& path, Config c) {
   Reader in(file);
   in.only_keys(root,
                {"threshold", "required", "reveal", "mutants", "validity", "reach", "jobs", "seeds",
-                "timeout", "limits", "sandbox", "reports", "paths", "workspace"},
+                "timeout", "limits", "compile", "sandbox", "reports", "paths", "workspace"},
                "the top level");
   if (const auto* n = root.get("threshold")) {
     c.threshold = in.number(*n, "threshold");
@@ -343,7 +350,11 @@ Config load_config(const std::filesystem::path& path, Config c) {
   }
   if (const auto* n = root.get("seeds")) read_seeds(in, in.table(*n, "seeds"), c);
   if (const auto* n = root.get("timeout")) read_timeout(in, in.table(*n, "timeout"), c);
-  if (const auto* n = root.get("limits")) read_limits(in, in.table(*n, "limits"), c);
+  if (const auto* n = root.get("limits"))
+    read_limits(in, in.table(*n, "limits"), "limits", c.limits, nullptr);
+  if (const auto* n = root.get("compile"))
+    read_limits(in, in.table(*n, "compile"), "compile", c.compile_limits,
+                &c.compile_timeout_seconds);
   if (const auto* n = root.get("sandbox")) {
     const auto& t = in.table(*n, "sandbox");
     in.only_keys(t, {"isolation"}, "[sandbox]");

@@ -20,18 +20,19 @@ struct SourcePosition {
   int column = 0;
 };
 
-// Limits on one run of a suite (one process tree).
+// Limits on one sandboxed run (one process tree): a suite's, or a compiler's.
 struct ResourceLimits {
   double cpu_seconds = 300;  // RLIMIT_CPU of each process
   double memory_mb = 2048;   // RLIMIT_AS of each process
-  long processes = 64;       // processes and threads of the run's user (RLIMIT_NPROC)
+  long processes = 64;       // processes and threads of the run (RLIMIT_NPROC)
   double file_size_mb = 64;  // largest file a run may write (RLIMIT_FSIZE)
   double output_mb = 8;      // stdout + stderr of a run; beyond it the run is stopped
   double scratch_mb = 256;   // size of the run's private working and temporary folders
 };
 
-// How runs are isolated: "auto" uses namespaces when the machine allows and says so when not,
-// "namespaces" requires them, "plain" uses process groups, limits and (as root) a private uid only.
+// How runs and compiles are isolated: "auto" uses namespaces (bubblewrap) when the machine allows
+// and says so when not, "namespaces" requires them, "plain" uses process groups, limits and (as
+// root) a private uid only.
 enum class Isolation { Auto, Namespaces, Plain };
 
 // Returns the isolation named "auto", "namespaces" or "plain" (isolation_name), or nothing.
@@ -71,7 +72,11 @@ struct Config {
   double timeout_constant_seconds = 5.0;   //   + constant
   double reference_timeout_seconds = 300;  // the reference's own runs
 
-  ResourceLimits limits;
+  ResourceLimits limits;  // each run of a suite
+  // Each compiler or linker call on a learner's files ([compile]): a compile reads far more than
+  // a run writes, and an #include of a device or a huge file must stop at its memory limit.
+  ResourceLimits compile_limits{600, 2048, 32, 1024, 4, 1024};
+  double compile_timeout_seconds = 600;
   Isolation isolation = Isolation::Auto;
 
   std::vector<std::string> report_formats = {"terminal", "json"};

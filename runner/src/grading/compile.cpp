@@ -31,14 +31,25 @@ std::vector<std::string> split_words(const std::string& text) {
 
 }  // namespace
 
+namespace {
+
+std::vector<fs::path> paths_in(const char* list, const fs::path& source_dir) {
+  std::vector<fs::path> paths;
+  std::istringstream in(list);
+  for (std::string entry; std::getline(in, entry, ';');) paths.push_back(source_dir / entry);
+  return paths;
+}
+
+}  // namespace
+
+// The lists are runner/CMakeLists.txt's, which precompiles the suites' header with them. The
+// repository root is deliberately absent, so `#include "oracle/src/..."` does not compile.
+std::vector<fs::path> learner_includes(const fs::path& source_dir) {
+  return paths_in(build_info::learner_includes, source_dir);
+}
+
 std::vector<fs::path> learner_include_dirs(const fs::path& source_dir) {
-  // properties/ holds one header, generators.hpp: `#include "generators.hpp"`. The repository root
-  // is deliberately absent, so `#include "oracle/src/..."` does not compile. The list is
-  // runner/CMakeLists.txt's, which precompiles the suites' header with it.
-  std::vector<fs::path> dirs;
-  std::istringstream list(build_info::learner_include_dirs);
-  for (std::string dir; std::getline(list, dir, ';');) dirs.push_back(source_dir / dir);
-  return dirs;
+  return paths_in(build_info::learner_include_dirs, source_dir);
 }
 
 Toolchain default_toolchain(const fs::path& source_dir, const fs::path& build_dir) {
@@ -46,6 +57,7 @@ Toolchain default_toolchain(const fs::path& source_dir, const fs::path& build_di
   t.compiler = build_info::cxx_compiler;
   t.cxx_flags = split_words(build_info::suite_cxx_flags);
   t.include_dirs = learner_include_dirs(source_dir);
+  t.includable = learner_includes(source_dir);
   t.reference_library_dir = build_dir / "variants" / "reference";
   // The probe listener first: an object, always linked; it tells the probe library which test
   // runs and does nothing with any other library (probe_listener/probe_listener.cpp).
@@ -85,14 +97,40 @@ std::vector<std::string> compile_command(const Toolchain& toolchain, const fs::p
   return argv;
 }
 
-// Appends what a compiler or linker call printed, and why it was stopped if it was.
-bool record(const base::ProcessResult& result, const std::string& what, double timeout_seconds,
-            std::string* diagnostics) {
-  *diagnostics += result.output;
-  if (result.timed_out)
-    *diagnostics +=
-        fmt::format("{} took longer than {} s and was stopped\n", what, timeout_seconds);
-  return result.exit_code == 0;
+// What a suite's compile may read and include: its folder, the includable headers, the precompiled
+// header, and the objects folder (where its one-unit source is written); the linker also reads the
+// reference library and the objects it links.
+CompilerCall suite_call(const Toolchain& toolchain, const fs::path& suite_dir,
+                        const fs::path& object_dir, std::vector<std::string> argv) {
+  CompilerCall call;
+  call.argv = std::move(argv);
+  call.readable = {suite_dir};
+  call.readable.insert(call.readable.end(), toolchain.includable.begin(),
+                       toolchain.includable.end());
+  for (const std::string& flag : toolchain.precompiled_header)
+    if (fs::path p(flag); p.is_absolute() && fs::exists(p))
+      call.readable.push_back(p.parent_path());
+  call.readable.push_back(toolchain.reference_library_dir);
+  for (const std::string& library : toolchain.link_libraries)
+    if (fs::path p(library); p.is_absolute() && fs::exists(p)) call.readable.push_back(p);
+  call.output_dir = object_dir.parent_path();
+  return call;
+}
+
+IncludePolicy suite_policy(const Toolchain& toolchain, const fs::path& suite_dir,
+                           const fs::path& object_dir) {
+  IncludePolicy policy;
+  policy.folders = {suite_dir, object_dir};
+  for (const fs::path& p : toolchain.includable)
+    (fs::is_directory(p) ? policy.folders : policy.files).push_back(p);
+  for (const std::string& flag : toolchain.precompiled_header)
+    if (fs::path p(flag); p.is_absolute() && fs::exists(p))
+      policy.folders.push_back(p.parent_path());
+  policy.learner_folders = {suite_dir};
+  policy.learner_folders.insert(policy.learner_folders.end(), toolchain.learner_folders.begin(),
+                                toolchain.learner_folders.end());
+  policy.allowed_in_words = toolchain.includable_in_words;
+  return policy;
 }
 
 // Whether `path` can be written inside #include "...": no quote, newline or backslash (whose
@@ -118,42 +156,54 @@ fs::path write_unit_source(const std::vector<fs::path>& sources, const fs::path&
   return unit;
 }
 
-bool link_suite(const Toolchain& toolchain, const std::vector<fs::path>& objects,
+bool link_suite(const Toolchain& toolchain, const fs::path& suite_dir,
+                const std::vector<fs::path>& objects, const fs::path& object_dir,
                 const fs::path& executable, std::string* diagnostics) {
   std::vector<std::string> argv = {toolchain.compiler};
   for (const auto& o : objects) argv.push_back(o.string());
   argv.insert(argv.end(), {"-o", executable.string(),
                            "-L" + toolchain.reference_library_dir.string(), "-ltinyllm_oracle"});
   argv.insert(argv.end(), toolchain.link_libraries.begin(), toolchain.link_libraries.end());
-  return record(base::run_process(argv, toolchain.timeout_seconds), "the linker",
-                toolchain.timeout_seconds, diagnostics);
+  const CompilerResult linked =
+      call_compiler(toolchain.sandbox, suite_call(toolchain, suite_dir, object_dir, argv));
+  *diagnostics += linked.messages;
+  return linked.ok;
 }
 
 // Compiles each group of sources as one translation unit (a group of one is its source itself),
-// `jobs` at a time, and links them into `executable`.
+// `jobs` at a time, and links them into `executable`. Sets *refused when the include policy
+// refused a unit: its message alone is kept, and no other attempt is worth making.
 bool compile_units(const Toolchain& toolchain, const fs::path& suite_dir,
                    const std::vector<std::vector<fs::path>>& units, bool precompiled,
                    const fs::path& object_dir, int jobs, const fs::path& executable,
-                   std::string* diagnostics) {
+                   std::string* diagnostics, bool* refused) {
   std::vector<fs::path> objects(units.size());
-  std::vector<base::ProcessResult> results(units.size());
-  std::vector<std::string> names(units.size());
+  std::vector<CompilerResult> results(units.size());
+  const IncludePolicy policy = suite_policy(toolchain, suite_dir, object_dir);
   base::parallel_for(units.size(), jobs, [&](std::size_t i) {
     fs::path source = units[i].front();
     if (units[i].size() > 1)
       source = write_unit_source(units[i], object_dir / fmt::format("unit-{}.cpp", i));
-    names[i] = source.string();
     objects[i] = object_dir / fmt::format("{}-{}.o", i, source.stem().string());
-    results[i] =
-        base::run_process(compile_command(toolchain, suite_dir, source, objects[i], precompiled),
-                          toolchain.timeout_seconds);
+    CompilerCall call =
+        suite_call(toolchain, suite_dir, object_dir,
+                   compile_command(toolchain, suite_dir, source, objects[i], precompiled));
+    call.policy = policy;
+    call.dependency_file = objects[i].string() + ".d";
+    results[i] = call_compiler(toolchain.sandbox, call);
   });
+  for (const CompilerResult& r : results)
+    if (r.refused) {
+      *refused = true;
+      *diagnostics = r.messages;
+      return false;
+    }
   bool compiled = true;
-  for (std::size_t i = 0; i < units.size(); ++i)
-    compiled =
-        record(results[i], names[i] + ": the compiler", toolchain.timeout_seconds, diagnostics) &&
-        compiled;
-  return compiled && link_suite(toolchain, objects, executable, diagnostics);
+  for (const CompilerResult& r : results) {
+    *diagnostics += r.messages;
+    compiled = r.ok && compiled;
+  }
+  return compiled && link_suite(toolchain, suite_dir, objects, object_dir, executable, diagnostics);
 }
 
 // Splits `sources` after one unit of them all failed: each source that the errors point into
@@ -209,11 +259,12 @@ SuiteBuild compile_suite(const Toolchain& toolchain, const fs::path& suite_dir,
   // of it: when the steps fail with it, they are all taken again without it, whose diagnostics
   // alone are kept.
   std::string printed;
+  bool refused = false;
   auto attempt = [&](const std::vector<std::vector<fs::path>>& units, bool precompiled) {
     printed.clear();
     build.units = static_cast<int>(units.size());
     build.ok = compile_units(toolchain, suite_dir, units, precompiled, object_dir, jobs,
-                             build.executable, &printed);
+                             build.executable, &printed, &refused);
   };
   auto compile_steps = [&](bool precompiled) {
     build.ok = false;
@@ -222,12 +273,12 @@ SuiteBuild compile_suite(const Toolchain& toolchain, const fs::path& suite_dir,
           return includable(included_path(s));
         })) {
       attempt({sources}, precompiled);
-      if (!build.ok) {
+      if (!build.ok && !refused) {
         const auto units = regroup(sources, printed);
         if (!units.empty()) attempt(units, precompiled);
       }
     }
-    if (!build.ok) {
+    if (!build.ok && !refused) {
       std::vector<std::vector<fs::path>> file_by_file;
       for (const auto& source : sources) file_by_file.push_back({source});
       attempt(file_by_file, precompiled);
@@ -236,7 +287,7 @@ SuiteBuild compile_suite(const Toolchain& toolchain, const fs::path& suite_dir,
   const bool precompiled =
       !toolchain.precompiled_header.empty() && suite_may_use_precompiled_header(suite_dir, sources);
   compile_steps(precompiled);
-  if (!build.ok && precompiled) compile_steps(false);
+  if (!build.ok && precompiled && !refused) compile_steps(false);
   build.diagnostics = printed;
   if (build.ok)
     fs::permissions(build.executable, fs::perms::owner_all | fs::perms::group_read |

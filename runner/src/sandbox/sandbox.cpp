@@ -1,10 +1,11 @@
-// The sandbox. With namespaces (the default as root), each run is PID 1's child in fresh mount,
-// PID, network, IPC and UTS namespaces, in a root file system built from read-only system folders
-// and private tmpfs scratch; when the run's main process ends, PID 1 kills everything left and
-// exits, and the kernel ends whatever remains in the namespace, setsid and double forks included.
-// The run's processes use their own unprivileged uid, so RLIMIT_NPROC binds and nothing of the
-// host is writable. Without namespaces ("plain"), the same limits, a process group, and (as root)
-// the private uid, whose processes are all killed at the end.
+// The sandbox. With namespaces (the default wherever bubblewrap can build one: as root, and as a
+// normal user with user namespaces), each run is a bubblewrap sandbox: fresh mount, PID, network,
+// IPC, UTS and user namespaces, a file system of read-only system folders, what the run is given,
+// and private tmpfs scratch; PID 1 is our launcher (runner/launcher/launch.cpp), which applies the
+// limits, and when the program's main process ends kills everything left and passes the result
+// file up. As root, a suite's run takes a private uid before bubblewrap, so RLIMIT_NPROC binds and
+// nothing of the host is writable. Without namespaces ("plain"), the same limits, a process
+// group, and (as root) the private uid, whose processes are all killed at the end.
 //
 // A run is three parts: plan (sandbox_plan.cpp: what the run gets), supervise
 // (sandbox_supervise.cpp: start it, the poll loop, limits, timeout) and collect (here: how it
@@ -12,7 +13,6 @@
 #include "sandbox/sandbox.hpp"
 
 #include <fmt/format.h>
-#include <sched.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -23,6 +23,7 @@
 #include <stdexcept>
 
 #include "config/errors.hpp"
+#include "sandbox/bubblewrap.hpp"
 #include "sandbox/sandbox_child.hpp"
 #include "sandbox/sandbox_plan.hpp"
 #include "sandbox/sandbox_supervise.hpp"
@@ -41,15 +42,10 @@ using detail::Supervision;
 std::string describe_step(const ChildPlan& plan, const StatusRecord& record) {
   std::string name = detail::setup_step_name(record.step);
   switch (record.step) {
-    case SetupStep::PrepareRoot:
-      if (record.step_index >= 0 && static_cast<std::size_t>(record.step_index) < plan.steps.size())
-        return fmt::format("{} ({})", name,
-                           plan.steps[static_cast<std::size_t>(record.step_index)].target);
-      return name;
     case SetupStep::EnterWorkDir:
       return fmt::format("{} {}", name, plan.work_dir);
     case SetupStep::ExecSuite:
-      return fmt::format("{} {}", name, plan.executable);
+      return fmt::format("{} {}", name, plan.namespaces ? "in the sandbox" : plan.executable);
     default:
       return name;
   }
@@ -123,6 +119,21 @@ std::string last_started_test(const std::string& output) {
   return output.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
 }
 
+// bubblewrap ended without the launcher's report: it could not build the sandbox, and said why on
+// stderr ("bwrap: ...").
+[[noreturn]] void throw_bubblewrap_failure(const Supervision& seen) {
+  std::string said = seen.output.text();
+  while (!said.empty() && (said.back() == '\n' || said.back() == ' ')) said.pop_back();
+  if (const auto line = said.rfind('\n'); line != std::string::npos) said.erase(0, line + 1);
+  const std::string step = detail::setup_step_name(SetupStep::StartSandbox);
+  throw SandboxSetupError(
+      step, 0,
+      fmt::format("the sandbox could not be set up for a run: {} failed{}. This is not the "
+                  "suite's doing; {}",
+                  step, said.empty() ? "" : ": " + said,
+                  detail::setup_step_advice(SetupStep::StartSandbox)));
+}
+
 // Collect: how the run ended, its result file and its output.
 SandboxRun collect(const ChildPlan& plan, const Supervision& seen) {
   SandboxRun run;
@@ -131,7 +142,7 @@ SandboxRun collect(const ChildPlan& plan, const Supervision& seen) {
   if (seen.stopped_for) {
     run.ending = *seen.stopped_for;
   } else if (plan.namespaces) {
-    if (!record) throw std::runtime_error("sandbox: the run's PID 1 ended without a report");
+    if (!record) throw_bubblewrap_failure(seen);
     run.ending = record->kind == RecordKind::Signaled ? RunEnding::Signaled : RunEnding::Exited;
     (record->kind == RecordKind::Signaled ? run.signal : run.exit_code) = record->value;
   } else {
@@ -148,7 +159,8 @@ SandboxRun collect(const ChildPlan& plan, const Supervision& seen) {
         seen.status_bytes.size() - sizeof *record <= kMaxResultBytes)
       run.result_json = seen.status_bytes.substr(sizeof *record);
   } else {
-    if (!seen.stopped_for) run.result_json = read_plain_file(plan.result_file);
+    if (!seen.stopped_for && !plan.result_file.empty())
+      run.result_json = read_plain_file(plan.result_file);
     if (!plan.probe_file.empty() &&
         std::filesystem::is_regular_file(std::filesystem::symlink_status(plan.probe_file)))
       run.probe_record = read_plain_file(plan.probe_file).value_or("");
@@ -161,39 +173,71 @@ SandboxRun collect(const ChildPlan& plan, const Supervision& seen) {
 
 }  // namespace
 
+namespace {
+
+// Why bubblewrap cannot build a sandbox here (as a run would: as root, with a private uid), or
+// "" when it can: it is asked to run `true` in one.
+std::string why_no_sandbox() {
+  if (detail::bubblewrap_program().empty())
+    return "bubblewrap is not installed (Debian: apt install bubblewrap)";
+  RunRequest probe;
+  probe.timeout_seconds = 30;
+  ChildPlan plan;
+  plan.namespaces = false;  // bubblewrap itself is the program: no launcher, no status record
+  plan.drop_uid = geteuid() == 0;
+  plan.uid = detail::allocate_uid();
+  plan.work_dir = "/";
+  plan.argv_storage =
+      detail::SandboxView(detail::SandboxView::Devices::Run, 1).command({"/usr/bin/true"});
+  plan.executable = plan.argv_storage.front();
+  for (auto& a : plan.argv_storage) plan.argv.push_back(a.data());
+  plan.argv.push_back(nullptr);
+  plan.envp.push_back(nullptr);
+  const Supervision seen = detail::supervise_run(probe, plan);
+  if (!seen.stopped_for && WIFEXITED(seen.wait_status) && WEXITSTATUS(seen.wait_status) == 0)
+    return {};
+  std::string said = seen.output.text();
+  while (!said.empty() && said.back() == '\n') said.pop_back();
+  return fmt::format(
+      "bubblewrap cannot build a sandbox here ({}); user namespaces may be "
+      "disabled (sysctl user.max_user_namespaces, "
+      "kernel.unprivileged_userns_clone)",
+      said.empty() ? "no message" : said);
+}
+
+}  // namespace
+
 Isolation resolve_isolation(Isolation wanted, std::string& note) {
   note.clear();
   if (wanted == Isolation::Plain) {
-    note = "isolation: plain (by configuration): no private file system, network or PID space";
+    note =
+        "isolation: plain (by configuration): compiles and runs of learners' code get no "
+        "private file system, network or PID space";
     return Isolation::Plain;
   }
-  std::string why;
-  if (geteuid() != 0) {
-    why = "not running as root";
-  } else {
-    static std::array<char, 64 * 1024> stack;
-    pid_t p = clone(
-        [](void*) -> int { _exit(0); }, stack.data() + stack.size(),
-        CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS | SIGCHLD, nullptr);
-    if (p < 0) {
-      why = fmt::format("cannot create namespaces ({})", std::strerror(errno));
-    } else {
-      waitpid(p, nullptr, 0);
-      return Isolation::Namespaces;
-    }
-  }
+  const std::string why = why_no_sandbox();
+  if (why.empty()) return Isolation::Namespaces;
   if (wanted == Isolation::Namespaces)
     throw UsageError(
-        fmt::format("sandbox.isolation = \"namespaces\" but {}: run the grader as "
-                    "root (or in a container allowed to unshare), or set "
-                    "isolation = \"auto\"",
+        fmt::format("sandbox.isolation = \"namespaces\" but {}: install bubblewrap and allow user "
+                    "namespaces, or set isolation = \"auto\"",
                     why));
   note = fmt::format(
-      "isolation: plain ({}): runs get limits, a process group{}, but no private file system, "
-      "network or PID space{}",
-      why, geteuid() == 0 ? " and a private uid" : "",
-      geteuid() == 0 ? "" : "; processes that leave their group (setsid) can outlive the run");
+      "isolation: PLAIN ({}): compiles and runs of learners' code get limits, a process group{}, "
+      "but no private file system, network or PID space: a suite can read and write what this "
+      "user can{}",
+      why, geteuid() == 0 ? " and (runs) a private uid" : "",
+      geteuid() == 0 ? "" : ", and processes that leave their group (setsid) can outlive the run");
   return Isolation::Plain;
+}
+
+SandboxRun run_tool(const ToolRequest& request) {
+  detail::PlannedRun planned(request);
+  RunRequest bounds;  // what supervision reads: the time and output limits
+  bounds.timeout_seconds = request.timeout_seconds;
+  bounds.limits = request.limits;
+  const Supervision seen = detail::supervise_run(bounds, planned.child);
+  return collect(planned.child, seen);
 }
 
 SandboxRun run_sandboxed(const RunRequest& request) {

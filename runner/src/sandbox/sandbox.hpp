@@ -1,8 +1,10 @@
-// Runs one untrusted suite executable against one oracle library, isolated: a private scratch
-// folder as working and temporary directory, a closed stdin, a minimal environment, limits on CPU
-// time, memory, processes, file and output size, no network, and nothing left running afterwards.
-// Nothing that names the variant reaches the run: the library is a copy with a neutral name in a
-// folder with a neutral name, and every run sees the same paths.
+// Runs what a learner wrote, isolated: a suite executable against one oracle library, or a
+// compiler on the learner's files. Each sees a file system of its own (bubblewrap): the system's
+// folders read-only, what it was given, private scratch folders; a closed stdin, a minimal
+// environment, limits on CPU time, memory, processes, file and output size, no network, and
+// nothing left running afterwards. Nothing that names the variant reaches a suite's run: the
+// library is a copy with a neutral name in a folder with a neutral name, and every run sees the
+// same paths.
 #pragma once
 #include <filesystem>
 #include <optional>
@@ -24,7 +26,7 @@ struct RunRequest {
   std::vector<std::string> environment;  // KEY=VALUE added to the minimal environment
   double timeout_seconds = 60;
   ResourceLimits limits;
-  Isolation isolation = Isolation::Plain;  // resolved: Namespaces or Plain
+  Isolation isolation = Isolation::Plain;  // resolved: Namespaces (bubblewrap) or Plain
   std::filesystem::path scratch_root;      // host folder for per-run folders (neutral names)
   // A probe run: TINYLLM_PROBE_FILE names a file in the run's private result folder, where the
   // probe library records the sites the tests reach (reach.hpp); SandboxRun::probe_record
@@ -53,9 +55,26 @@ struct SandboxRun {
 // start a run at all: a grader or machine problem, never the suite's.
 SandboxRun run_sandboxed(const RunRequest& request);
 
-// Returns the isolation this machine gives for `wanted`: Namespaces when the process may create
-// mount, PID, network, IPC and UTS namespaces (as root), else Plain with `note` saying what is
-// missing. Throws UsageError when `wanted` is Namespaces and they are not available.
+// A compiler or linker call on a learner's files. It sees the host's paths, but only these: the
+// system's folders (toolchain, headers, libraries), `readable` (files or folders, read-only),
+// `writable` (folders), and a private /tmp. Its limits say how much it may use.
+struct ToolRequest {
+  std::vector<std::string> argv;  // argv[0]: the program, by absolute path
+  std::vector<std::filesystem::path> readable, writable;
+  std::filesystem::path work_dir;  // where it runs: one of `writable`
+  double timeout_seconds = 600;
+  ResourceLimits limits;
+  Isolation isolation = Isolation::Plain;  // resolved
+};
+
+// Returns how the call went (result_json and probe_record are never set). Throws like
+// run_sandboxed.
+SandboxRun run_tool(const ToolRequest& request);
+
+// Returns the isolation this machine gives for `wanted`: Namespaces when bubblewrap is installed
+// and can build a sandbox here (as root, for the runs' private uid; otherwise for this user, with
+// user namespaces), else Plain with `note` saying what is missing and what to do. Throws
+// UsageError when `wanted` is Namespaces and it is not available.
 Isolation resolve_isolation(Isolation wanted, std::string& note);
 
 }  // namespace tinyllm::runner

@@ -1,7 +1,8 @@
-// The child side of a sandboxed run: what the grader prepares before clone/fork (ChildPlan), the
-// code that runs in the copy of the grader until exec (PID 1 of the run's namespaces, and the
-// process that becomes the suite), and the protocol both sides speak on the status pipe. That code
-// only makes system calls on data prepared beforehand: it allocates nothing.
+// The child side of a sandboxed run: what the grader prepares before fork (ChildPlan), the code
+// that runs in the copy of the grader until exec (the process that becomes bubblewrap, or the
+// program itself in plain mode), and the protocol spoken on the status pipe by that code and by
+// the sandbox's PID 1 (runner/launcher/launch.cpp). The code after fork only makes system calls
+// on data prepared beforehand: it allocates nothing.
 #pragma once
 #include <sys/resource.h>
 
@@ -12,14 +13,14 @@
 
 namespace tinyllm::runner::detail {
 
-// The status pipe's protocol (as GoogleTest's death tests name theirs). Its write end is
-// close-on-exec, so a suite that starts closes it; before that, a failed setup step sends one
-// record, and with namespaces PID 1 sends one when the suite has ended, then the result file's
-// bytes. The grader reads the first record.
+// The status pipe's protocol (as GoogleTest's death tests name theirs). The program never holds
+// its write end; before it starts, a failed setup step sends one record, and in a sandbox PID 1
+// (the launcher) sends one when the program has ended, then the result file's bytes. The grader
+// reads the first record.
 constexpr std::uint32_t kRecordMagic = 0x7467726bu;
 
-// The largest GoogleTest result file the grader takes from a run (with namespaces, also the size
-// of the tmpfs it is written to).
+// The largest GoogleTest result file the grader takes from a run (in a sandbox, also the size of
+// the tmpfs it is written to).
 constexpr std::size_t kMaxResultBytes = 64u << 20;
 
 enum class RecordKind : std::int32_t {
@@ -28,20 +29,17 @@ enum class RecordKind : std::int32_t {
   SetupFailed = 3,  // value: errno of `step`
 };
 
-// The steps between clone/fork and the suite's first instruction that can fail.
+// The steps between fork and the program's first instruction that can fail.
 enum class SetupStep : std::int32_t {
   None = 0,
-  PrivateMounts,  // namespaces: making the mount namespace private
-  RootTmpfs,      //   mounting the run's root tmpfs
-  PrepareRoot,    //   one ChildPlan::Step (its index travels in the record)
-  EnterRoot,      //   chdir, pivot_root and unmounting the old root
-  StartSuite,     //   PID 1 forking the process that becomes the suite
-  DropGroups,     // both: setgroups, taking the run's uid
-  TakeGid,        //   setresgid
-  TakeUid,        //   setresuid
-  OpenDevNull,    //   the suite's stdin
-  EnterWorkDir,   //   chdir to the run's working folder
-  ExecSuite,      //   execve of the suite
+  StartSandbox,  // sandbox: bubblewrap building the sandbox (its own message says what failed)
+  StartSuite,    //   the launcher forking the process that becomes the program
+  DropGroups,    // as root: setgroups, taking the run's uid
+  TakeGid,       //   setresgid
+  TakeUid,       //   setresuid
+  OpenDevNull,   // both: the program's stdin
+  EnterWorkDir,  //   chdir to the run's working folder
+  ExecSuite,     //   execve of the program (of bubblewrap, in a sandbox: then StartSandbox)
 };
 
 // Returns what the step does, in words: "taking the run's uid (setresuid)".
@@ -49,14 +47,8 @@ constexpr const char* setup_step_name(SetupStep step) {
   switch (step) {
     case SetupStep::None:
       return "setting up";
-    case SetupStep::PrivateMounts:
-      return "making the mount namespace private";
-    case SetupStep::RootTmpfs:
-      return "mounting the run's root tmpfs";
-    case SetupStep::PrepareRoot:
-      return "preparing the run's root";
-    case SetupStep::EnterRoot:
-      return "switching to the run's root (pivot_root)";
+    case SetupStep::StartSandbox:
+      return "building the sandbox (bubblewrap)";
     case SetupStep::StartSuite:
       return "starting the suite (fork)";
     case SetupStep::DropGroups:
@@ -78,12 +70,10 @@ constexpr const char* setup_step_name(SetupStep step) {
 // What a step's failure most likely means and what the user can do about it.
 constexpr const char* setup_step_advice(SetupStep step) {
   switch (step) {
-    case SetupStep::PrivateMounts:
-    case SetupStep::RootTmpfs:
-    case SetupStep::PrepareRoot:
-    case SetupStep::EnterRoot:
-      return "the machine refused a mount inside the run's namespaces; grade with "
-             "--isolation plain, or in a container allowed to mount (e.g. --privileged)";
+    case SetupStep::StartSandbox:
+      return "bubblewrap could not build the sandbox (its message is above); grade with "
+             "--isolation plain, or on a machine that allows user namespaces "
+             "(sysctl user.max_user_namespaces > 0)";
     case SetupStep::StartSuite:
       return "the machine is out of processes or memory; grade with fewer --jobs";
     case SetupStep::DropGroups:
@@ -104,16 +94,16 @@ constexpr const char* setup_step_advice(SetupStep step) {
   return "this is the grader's or the machine's problem, not the suite's";
 }
 
-// What a failed setup step or PID 1 reports to the grader, before any result file's bytes.
+// What a failed setup step or the launcher reports to the grader, before any result file's bytes.
 struct StatusRecord {
   std::uint32_t magic = kRecordMagic;
   RecordKind kind = RecordKind::Exited;
   std::int32_t value = 0;            // exit status, signal or errno (see RecordKind)
   SetupStep step = SetupStep::None;  // SetupFailed: the step
-  std::int32_t step_index = -1;      // SetupFailed in PrepareRoot: the index in ChildPlan::steps
+  std::int32_t step_index = -1;      // unused; keeps the record's layout
 };
 
-// With a probe record (ChildPlan::probe_file), PID 1 sends after the result file's bytes the
+// With a probe record (ChildPlan::probe_file), the launcher sends after the result file's bytes the
 // record's bytes, then this trailer, which says where one ends and the other begins.
 constexpr std::uint32_t kProbeTrailerMagic = 0x7470726fu;
 struct ProbeTrailer {
@@ -128,38 +118,29 @@ struct Limit {
   rlim_t value;
 };
 
-// Everything the child needs, prepared before clone/fork.
+// Everything the child needs, prepared before fork.
 struct ChildPlan {
-  bool namespaces = false;
-  int output_fd = -1;  // write end: stdout and stderr of the run
-  int status_fd = -1;  // write end, close-on-exec: the records above and the result file
+  bool namespaces = false;  // the child execs bubblewrap, which runs the launcher, the program
+  int output_fd = -1;       // write end: stdout and stderr of the run
+  int status_fd = -1;       // write end, close-on-exec: the records above and the result file
   unsigned uid = 0;
-  bool drop_uid = false;
-  std::vector<Limit> limits;
+  bool drop_uid = false;      // as root: take `uid` before exec
+  std::vector<Limit> limits;  // plain: applied before exec (in a sandbox, the launcher does)
   std::string executable, work_dir, result_file;
   // The probe record the probe library writes (TINYLLM_PROBE_FILE), beside the result file; empty
   // when the run is not a probe run.
   std::string probe_file;
   std::vector<std::string> argv_storage, env_storage;
   std::vector<char*> argv, envp;
-
-  // Namespaces: the new root and what goes into it.
-  std::string root;
-  struct Step {
-    enum Kind { MakeDir, MakeFile, MakeSymlink, BindReadOnly, BindDevice, Tmpfs, Proc } kind;
-    std::string source, target, options;
-  };
-  std::vector<Step> steps;
 };
 
-// Applies the limits, takes the run's uid, sets up descriptors and execs the suite. A failed
-// step sends a SetupFailed record on status_fd and exits 126.
-[[noreturn]] void become_suite(const ChildPlan& plan);
+// The descriptor the status pipe's write end has in bubblewrap and the launcher.
+constexpr int kSandboxStatusFd = 3;
 
-// PID 1 of the run's namespaces (arg: the ChildPlan): builds the root, starts the suite, reports
-// how it ended on status_fd with its result file (and, for a probe run, its probe record and a
-// ProbeTrailer), then exits, ending every process left.
-int namespace_init(void* arg);
+// Takes the run's uid (as root), sets up descriptors and execs plan.executable: the program with
+// the limits applied (plain), or bubblewrap with the status pipe as kSandboxStatusFd (sandbox).
+// A failed step sends a SetupFailed record on status_fd and exits 126.
+[[noreturn]] void become_run(const ChildPlan& plan);
 
 // Receives bytes: `context` is the caller's, `data` holds `size` bytes.
 using ByteSink = void (*)(void* context, const char* data, std::size_t size);
@@ -167,8 +148,8 @@ using ByteSink = void (*)(void* context, const char* data, std::size_t size);
 // The one reader of a run's GoogleTest result file (and probe record), for both isolation modes:
 // opens `path` refusing links, FIFOs and devices (the suite wrote it and may have planted anything
 // there) and passes its bytes to `sink` piece by piece through `buffer`. Gives nothing when there
-// is no regular file. Allocates nothing itself: PID 1 calls it after clone, with a sink that writes
-// to the status pipe.
+// is no regular file. Allocates nothing itself: the launcher calls it with a sink that writes to
+// the status pipe.
 void read_result_file(const char* path, char* buffer, std::size_t buffer_size, ByteSink sink,
                       void* context);
 

@@ -1,6 +1,6 @@
-// What a run gets (see sandbox_plan.hpp). With namespaces the plan lists, step by step, the root
-// PID 1 builds: read-only system folders, /dev's few nodes, /proc, private tmpfs scratch, the suite
-// and its library at fixed paths. Without, the run's folders are made here on the host.
+// What a run gets (see sandbox_plan.hpp). In a sandbox, bubblewrap's command line: the system's
+// folders, private tmpfs scratch, the suite and its library at fixed paths, the launcher as PID 1.
+// Without, the run's folders are made here on the host.
 #include "sandbox/sandbox_plan.hpp"
 
 #include <fmt/format.h>
@@ -14,10 +14,15 @@
 #include <stdexcept>
 #include <utility>
 
+#include "sandbox/bubblewrap.hpp"
+#include "sandbox/launcher_path.hpp"
+
 namespace tinyllm::runner::detail {
 namespace {
 
 namespace fs = std::filesystem;
+
+}  // namespace
 
 // The uids of runs: distinct for runs at the same time, also across graders running at once
 // (each starts at a random slot), and far from real users' uids when the machine maps every uid
@@ -33,6 +38,8 @@ unsigned allocate_uid() {
   static std::atomic<unsigned> next{std::random_device{}()};
   return range.first + next++ % range.second;
 }
+
+namespace {
 
 std::string random_token() {
   static std::atomic<std::uint64_t> counter{0};
@@ -51,61 +58,6 @@ std::vector<Limit> make_limits(const ResourceLimits& l) {
           {RLIMIT_NOFILE, 256},
           {RLIMIT_MEMLOCK, 0},
           {RLIMIT_MSGQUEUE, 0}};
-}
-
-// The system folders a run sees read-only; symlinks (merged /usr) are recreated as symlinks.
-void add_system_folders(ChildPlan& plan) {
-  for (const char* dir : {"/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/libx32", "/etc"}) {
-    std::error_code ec;
-    auto status = fs::symlink_status(dir, ec);
-    if (ec || !fs::exists(status)) continue;
-    std::string target = plan.root + dir;
-    if (fs::is_symlink(status)) {
-      plan.steps.push_back(
-          {ChildPlan::Step::MakeSymlink, fs::read_symlink(dir).string(), target, {}});
-    } else if (fs::is_directory(status)) {
-      plan.steps.push_back({ChildPlan::Step::MakeDir, {}, target, {}});
-      plan.steps.push_back({ChildPlan::Step::BindReadOnly, dir, target, {}});
-    }
-  }
-}
-
-// The root PID 1 builds under plan.root, then pivots into.
-void add_namespace_root(ChildPlan& plan, const RunRequest& request, const fs::path& run_dir) {
-  add_system_folders(plan);
-  const std::string scratch =
-      fmt::format("size={}k,mode=0700,uid={},gid={}",
-                  static_cast<long>(request.limits.scratch_mb * 1024), plan.uid, plan.uid);
-  const std::string& root = plan.root;
-  using S = ChildPlan::Step;
-  auto& st = plan.steps;
-  st.push_back({S::MakeDir, {}, root + "/dev", {}});
-  st.push_back({S::Tmpfs, {}, root + "/dev", "size=64k,mode=0755"});
-  for (const char* node : {"null", "zero", "full", "random", "urandom"}) {
-    st.push_back({S::MakeFile, {}, root + "/dev/" + node, {}});
-    st.push_back({S::BindDevice, std::string("/dev/") + node, root + "/dev/" + node, {}});
-  }
-  st.push_back({S::MakeSymlink, "/proc/self/fd", root + "/dev/fd", {}});
-  st.push_back({S::MakeDir, {}, root + "/dev/shm", {}});
-  st.push_back({S::Tmpfs, {}, root + "/dev/shm", scratch});
-  st.push_back({S::MakeDir, {}, root + "/proc", {}});
-  st.push_back({S::Proc, {}, root + "/proc", {}});
-  st.push_back({S::MakeDir, {}, root + "/work", {}});
-  st.push_back({S::Tmpfs, {}, root + "/work", scratch});
-  st.push_back({S::MakeDir, {}, root + "/tmp", {}});
-  st.push_back({S::Tmpfs, {}, root + "/tmp", scratch});
-  st.push_back({S::MakeDir, {}, root + "/grade", {}});
-  st.push_back({S::MakeDir, {}, root + "/grade/lib", {}});
-  st.push_back({S::BindReadOnly, (run_dir / "lib").string(), root + "/grade/lib", {}});
-  st.push_back({S::MakeFile, {}, root + "/grade/suite", {}});
-  st.push_back(
-      {S::BindReadOnly, fs::absolute(request.executable).string(), root + "/grade/suite", {}});
-  st.push_back({S::MakeDir, {}, root + "/grade/result", {}});
-  st.push_back({S::Tmpfs,
-                {},
-                root + "/grade/result",
-                fmt::format("size={}k,mode=0700,uid={},gid={}", kMaxResultBytes / 1024, plan.uid,
-                            plan.uid)});
 }
 
 // The library, under the neutral name every run sees, and its companions under their own names,
@@ -128,63 +80,143 @@ void copy_library(const RunRequest& request, const fs::path& run_dir) {
 }  // namespace
 
 RunFolder::RunFolder(fs::path where) : path(std::move(where)) {
+  if (path.empty()) return;
   fs::create_directories(path / "lib");
   fs::permissions(path, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
 }
 
 RunFolder::~RunFolder() {
+  if (path.empty()) return;
   std::error_code ec;
   fs::remove_all(path, ec);
 }
 
-PlannedRun::PlannedRun(const RunRequest& request)
-    : folder(request.scratch_root / ("r" + random_token())) {
-  const bool namespaces = request.isolation == Isolation::Namespaces;
-  const bool as_root = geteuid() == 0;
+namespace {
+
+// The launcher's arguments before the program: the status descriptor, the result file and probe
+// record ("-": none), then each limit as RESOURCE:VALUE.
+std::vector<std::string> launcher_arguments(const ChildPlan& plan) {
+  std::vector<std::string> args = {"/grade/launch", std::to_string(kSandboxStatusFd),
+                                   plan.result_file.empty() ? "-" : plan.result_file,
+                                   plan.probe_file.empty() ? "-" : plan.probe_file};
+  for (const Limit& l : plan.limits)
+    args.push_back(fmt::format("{}:{}", l.resource, static_cast<unsigned long long>(l.value)));
+  args.push_back("--");
+  return args;
+}
+
+void finish(ChildPlan& plan) {
+  for (auto& a : plan.argv_storage) plan.argv.push_back(a.data());
+  plan.argv.push_back(nullptr);
+  for (auto& e : plan.env_storage) plan.envp.push_back(e.data());
+  plan.envp.push_back(nullptr);
+}
+
+// Plain mode's folders for a run, on the host, owned by the run's uid as root.
+void make_plain_folders(const ChildPlan& plan, const fs::path& run_dir) {
+  for (const char* d : {"work", "tmp", "result"}) {
+    fs::create_directory(run_dir / d);
+    if (plan.drop_uid && chown((run_dir / d).c_str(), plan.uid, plan.uid) != 0)
+      throw std::runtime_error(fmt::format("sandbox: chown {} failed", (run_dir / d).string()));
+    fs::permissions(run_dir / d, fs::perms::owner_all);
+  }
+}
+
+fs::path folder_for(const RunRequest& request) {
+  const fs::path root = request.isolation == Isolation::Namespaces
+                            ? reachable_scratch(request.scratch_root)
+                            : request.scratch_root;
+  return root / ("r" + random_token());
+}
+
+}  // namespace
+
+PlannedRun::PlannedRun(const RunRequest& request) : folder(folder_for(request)) {
   const fs::path& run_dir = folder.path;
   copy_library(request, run_dir);
 
   ChildPlan& plan = child;
-  plan.namespaces = namespaces;
+  plan.namespaces = request.isolation == Isolation::Namespaces;
   plan.uid = allocate_uid();
-  plan.drop_uid = as_root;
+  plan.drop_uid = geteuid() == 0;
   plan.limits = make_limits(request.limits);
-  std::string lib_dir, tmp_dir;
-  if (namespaces) {
-    plan.root = (run_dir / "root").string();
-    fs::create_directory(plan.root);
-    add_namespace_root(plan, request, run_dir);
-    plan.executable = "/grade/suite";
+  std::string lib_dir, tmp_dir, suite;
+  if (plan.namespaces) {
+    suite = "/grade/suite";
     plan.work_dir = "/work";
     plan.result_file = "/grade/result/result.json";
     if (request.probe) plan.probe_file = "/grade/result/probe.txt";
     lib_dir = "/grade/lib";
     tmp_dir = "/tmp";
   } else {
-    for (const char* d : {"work", "tmp", "result"}) {
-      fs::create_directory(run_dir / d);
-      if (as_root && chown((run_dir / d).c_str(), plan.uid, plan.uid) != 0)
-        throw std::runtime_error(fmt::format("sandbox: chown {} failed", (run_dir / d).string()));
-      fs::permissions(run_dir / d, fs::perms::owner_all);
-    }
-    plan.executable = fs::absolute(request.executable).string();
+    make_plain_folders(plan, run_dir);
+    suite = fs::absolute(request.executable).string();
     plan.work_dir = (run_dir / "work").string();
     plan.result_file = (run_dir / "result" / "result.json").string();
     if (request.probe) plan.probe_file = (run_dir / "result" / "probe.txt").string();
     lib_dir = (run_dir / "lib").string();
     tmp_dir = (run_dir / "tmp").string();
   }
-  plan.argv_storage.push_back(plan.executable);
-  for (const auto& a : request.arguments) plan.argv_storage.push_back(a);
-  plan.argv_storage.push_back("--gtest_output=json:" + plan.result_file);
-  plan.env_storage = {"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + plan.work_dir,
+  std::vector<std::string> program = {suite};
+  for (const auto& a : request.arguments) program.push_back(a);
+  program.push_back("--gtest_output=json:" + plan.result_file);
+  if (plan.namespaces) {
+    SandboxView view(SandboxView::Devices::Run, request.limits.scratch_mb);
+    view.tmpfs("/tmp", request.limits.scratch_mb);
+    view.tmpfs("/work", request.limits.scratch_mb);
+    view.read_only(build_info::sandbox_launcher, "/grade/launch");
+    view.read_only(run_dir / "lib", "/grade/lib");
+    view.read_only(fs::absolute(request.executable), "/grade/suite");
+    view.tmpfs("/grade/result", static_cast<double>(kMaxResultBytes) / (1024 * 1024));
+    view.chdir("/work");
+    std::vector<std::string> launched = launcher_arguments(plan);
+    launched.insert(launched.end(), program.begin(), program.end());
+    plan.argv_storage = view.command(launched);
+    plan.executable = plan.argv_storage.front();
+    plan.work_dir = "/";  // where bubblewrap starts; the run starts in /work
+  } else {
+    plan.argv_storage = program;
+    plan.executable = suite;
+  }
+  plan.env_storage = {"PATH=/usr/local/bin:/usr/bin:/bin",
+                      "HOME=" + (plan.namespaces ? std::string("/work") : plan.work_dir),
                       "TMPDIR=" + tmp_dir, "LANG=C.UTF-8", "LD_LIBRARY_PATH=" + lib_dir};
   for (const auto& e : request.environment) plan.env_storage.push_back(e);
   if (request.probe) plan.env_storage.push_back("TINYLLM_PROBE_FILE=" + plan.probe_file);
-  for (auto& a : plan.argv_storage) plan.argv.push_back(a.data());
-  plan.argv.push_back(nullptr);
-  for (auto& e : plan.env_storage) plan.envp.push_back(e.data());
-  plan.envp.push_back(nullptr);
+  finish(plan);
+}
+
+PlannedRun::PlannedRun(const ToolRequest& request) : folder(fs::path()) {
+  ChildPlan& plan = child;
+  plan.namespaces = request.isolation == Isolation::Namespaces;
+  plan.limits = make_limits(request.limits);
+  if (!plan.namespaces)  // on the host, RLIMIT_NPROC would count every process of the user
+    std::erase_if(plan.limits, [](const Limit& l) { return l.resource == RLIMIT_NPROC; });
+  plan.work_dir = request.work_dir.string();
+  if (plan.namespaces) {
+    // As root, bubblewrap maps a user namespace of its own rather than taking a private uid: it
+    // binds the grader's folders wherever they are, and the compiler, which runs no learner code,
+    // needs no process limit of its uid.
+    SandboxView view(SandboxView::Devices::Compiler, request.limits.scratch_mb);
+    view.tmpfs("/tmp", request.limits.scratch_mb);
+    for (const fs::path& p : request.readable) view.read_only(p, fs::absolute(p).string());
+    for (const fs::path& p : request.writable) view.writable(p, fs::absolute(p).string());
+    view.read_only(build_info::sandbox_launcher, "/grade/launch");
+    view.chdir(fs::absolute(request.work_dir).string());
+    std::vector<std::string> launched = launcher_arguments(plan);
+    launched.insert(launched.end(), request.argv.begin(), request.argv.end());
+    plan.argv_storage = view.command(launched);
+    if (geteuid() == 0)
+      plan.argv_storage.insert(plan.argv_storage.begin() + 1,
+                               {"--unshare-user", "--uid", "65534", "--gid", "65534"});
+    plan.executable = plan.argv_storage.front();
+  } else {
+    plan.argv_storage = request.argv;
+    plan.executable = request.argv.front();
+  }
+  plan.env_storage = {"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/tmp", "TMPDIR=/tmp",
+                      "LANG=C.UTF-8", "LC_ALL=C.UTF-8"};
+  finish(plan);
 }
 
 }  // namespace tinyllm::runner::detail

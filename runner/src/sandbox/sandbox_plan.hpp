@@ -1,6 +1,7 @@
-// The first part of a sandboxed run: what the run gets. Its own folder on the host, a copy of the
-// library under a neutral name, and the child's plan (ChildPlan): the root file system it will see
-// with namespaces, or its folders without, its uid, limits, arguments and environment.
+// The first part of a sandboxed run: what the run gets. A suite's run: its own folder on the host,
+// a copy of the library under a neutral name; for both a suite and a tool, the child's plan
+// (ChildPlan): bubblewrap's command line (the file system it will see) or, in plain mode, its
+// folders; its uid, limits, arguments and environment.
 #pragma once
 #include <filesystem>
 
@@ -9,7 +10,10 @@
 
 namespace tinyllm::runner::detail {
 
-// A run's folder on the host, removed with everything in it when the run is over.
+// Returns a uid for a run (as root): one no other run of any grader uses at the same time.
+unsigned allocate_uid();
+
+// A run's folder on the host, removed with everything in it when the run is over (none: empty).
 struct RunFolder {
   explicit RunFolder(std::filesystem::path path);
   ~RunFolder();
@@ -22,6 +26,7 @@ struct RunFolder {
 // point into its own strings.
 struct PlannedRun {
   explicit PlannedRun(const RunRequest& request);
+  explicit PlannedRun(const ToolRequest& request);
   PlannedRun(const PlannedRun&) = delete;
   PlannedRun& operator=(const PlannedRun&) = delete;
 

@@ -1,14 +1,14 @@
-// Starts a run and watches it (see sandbox_supervise.hpp). With namespaces, killing PID 1 ends
-// the whole run; without, the run's process group goes, and as root every process of its uid.
+// Starts a run and watches it (see sandbox_supervise.hpp). In a sandbox, killing bubblewrap ends
+// the whole run (--die-with-parent kills its PID 1, and with it the PID namespace); without, the
+// run's process group goes, and as root every process of its uid.
 //
-// Code between clone/fork and exec runs in a copy of a multi-threaded process: it only makes
-// system calls on data prepared beforehand (sandbox_child.cpp).
+// Code between fork and exec runs in a copy of a multi-threaded process: it only makes system
+// calls on data prepared beforehand (sandbox_child.cpp).
 #include "sandbox/sandbox_supervise.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <poll.h>
-#include <sched.h>
 #include <signal.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -64,14 +64,12 @@ struct Pipe {
   }
 };
 
-// Starts PID 1 of fresh namespaces (namespaces) or the suite's own process (plain).
-pid_t start_run(ChildPlan& plan, std::vector<char>& stack) {
-  if (plan.namespaces)
-    return clone(namespace_init, stack.data() + stack.size(),
-                 CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS | SIGCHLD,
-                 &plan);
-  pid_t pid = fork();
-  if (pid == 0) become_suite(plan);
+// Starts the process that becomes bubblewrap (sandbox) or the program (plain). A raw fork: glibc's
+// fork() would run atfork handlers and take locks that other threads of the grader may hold.
+pid_t start_run(const ChildPlan& plan) {
+  const pid_t pid =
+      static_cast<pid_t>(syscall(SYS_clone, SIGCHLD, nullptr, nullptr, nullptr, nullptr));
+  if (pid == 0) become_run(plan);
   return pid;
 }
 
@@ -94,14 +92,11 @@ std::string OutputKeeper::text() const {
 }
 
 Supervision supervise_run(const RunRequest& request, ChildPlan& plan) {
-  const bool as_root = geteuid() == 0;
   Pipe output, status;
   plan.output_fd = output.write_end;
   plan.status_fd = status.write_end;
-  std::vector<char> stack(plan.namespaces ? 256 * 1024 : 0);
-
   const auto start = Clock::now();
-  const pid_t pid = start_run(plan, stack);
+  const pid_t pid = start_run(plan);
   if (pid < 0)
     throw std::runtime_error(fmt::format("sandbox: cannot start a run ({})", std::strerror(errno)));
   output.close_write();
@@ -121,12 +116,8 @@ Supervision supervise_run(const RunRequest& request, ChildPlan& plan) {
   bool killed = false;  // the whole run has been sent SIGKILL
   auto kill_run = [&] {
     killed = true;
-    if (plan.namespaces) {
-      kill(pid, SIGKILL);
-    } else {
-      kill(-pid, SIGKILL);
-      if (as_root) kill_uid(plan.uid);
-    }
+    kill(-pid, SIGKILL);  // bubblewrap (its sandbox follows it), or the plain run's group
+    if (plan.drop_uid) kill_uid(plan.uid);
   };
   auto stop = [&](RunEnding why) {
     if (killed) return;
@@ -176,7 +167,7 @@ Supervision supervise_run(const RunRequest& request, ChildPlan& plan) {
       exited = true;
       seen.seconds = std::chrono::duration<double>(Clock::now() - start).count();
       // Plain mode: whatever the suite left running goes now, so the pipes reach their end.
-      // (With namespaces, PID 1's end has already ended everything in them.)
+      // (In a sandbox, the launcher's end has already ended everything in it.)
       if (!plan.namespaces) kill_run();
     }
   }

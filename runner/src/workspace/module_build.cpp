@@ -51,7 +51,20 @@ std::string headers_hash(const Workspace& w) {
   return hasher.hex();
 }
 
-Compiled compile(const Unit& unit, const ModuleToolchain& toolchain) {
+// What a module's compile may read and include: the workspace (its headers and sources), the
+// foundation's headers, the contract check; the linker also reads the foundation's archive.
+CompilerCall module_call(const Workspace& w, const ModuleToolchain& toolchain,
+                         const fs::path& out_dir, std::vector<std::string> argv) {
+  CompilerCall call;
+  call.argv = std::move(argv);
+  call.readable = {w.root, toolchain.foundation_include_dir, toolchain.foundation_archive,
+                   toolchain.contract_check_source};
+  call.output_dir = out_dir;
+  return call;
+}
+
+Compiled compile(const Unit& unit, const Workspace& w, const ModuleToolchain& toolchain,
+                 const fs::path& out_dir) {
   if (fs::is_regular_file(unit.object)) return {true, ""};  // its hash is its inputs: reuse it
   std::vector<std::string> argv{toolchain.compiler};
   argv.insert(argv.end(), toolchain.flags.begin(), toolchain.flags.end());
@@ -62,17 +75,26 @@ Compiled compile(const Unit& unit, const ModuleToolchain& toolchain) {
       unit.object.string() + "." + std::to_string(getpid()) + "." +
       std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id())) + ".partial";
   argv.insert(argv.end(), {"-c", unit.source.string(), "-o", partial.string()});
-  const base::ProcessResult r = base::run_process(argv, toolchain.timeout_seconds);
-  if (r.timed_out || r.exit_code != 0) {
-    std::error_code ignored;
+  CompilerCall call = module_call(w, toolchain, out_dir, argv);
+  IncludePolicy policy;
+  policy.folders = unit.include_dirs;
+  policy.folders.push_back(w.root);
+  policy.files = {toolchain.contract_check_source};
+  policy.learner_folders = {w.root};
+  policy.allowed_in_words =
+      "a module may include its own files, the foundation's headers (<tinyllm/...>) and the "
+      "standard library";
+  call.policy = policy;
+  call.dependency_file = partial.string() + ".d";
+  const CompilerResult r = call_compiler(toolchain.sandbox, call);
+  std::error_code ignored;
+  fs::remove(call.dependency_file, ignored);
+  if (!r.ok) {
     fs::remove(partial, ignored);
+    return {false, r.messages};
   }
-  if (r.timed_out)
-    return {false, fmt::format("compiling {} took more than {} s: stopped\n", unit.name,
-                               toolchain.timeout_seconds)};
-  if (r.exit_code != 0) return {false, r.output};
   fs::rename(partial, unit.object);
-  return {true, r.output};
+  return {true, r.messages};
 }
 
 // Returns `text` with the workspace's absolute path taken out of file names.
@@ -85,8 +107,8 @@ std::string relative_paths(std::string text, const fs::path& root) {
 
 // Links the compiled `units` and the whole foundation into out_dir/libtinyllm_oracle.so, unless
 // the library there was linked from the same objects and foundation (its .key file).
-void link(const std::vector<Unit>& units, const ModuleToolchain& toolchain, const fs::path& out_dir,
-          const fs::path& root, const std::map<std::string, std::string>& sources,
+void link(const std::vector<Unit>& units, const Workspace& w, const ModuleToolchain& toolchain,
+          const fs::path& out_dir, const std::map<std::string, std::string>& sources,
           ModuleBuild& build) {
   const fs::path library = out_dir / "libtinyllm_oracle.so";
   base::ContentHasher link_key;
@@ -111,14 +133,12 @@ void link(const std::vector<Unit>& units, const ModuleToolchain& toolchain, cons
   argv.insert(argv.end(),
               {"-Wl,--whole-archive", toolchain.foundation_archive.string(),
                "-Wl,--no-whole-archive", "-Wl,--no-undefined", "-Wl,--strip-debug", "-pthread"});
-  const base::ProcessResult r = base::run_process(argv, toolchain.timeout_seconds);
-  build.diagnostics += relative_paths(r.output, root);
-  if (r.exit_code != 0) {
+  const CompilerResult r =
+      call_compiler(toolchain.sandbox, module_call(w, toolchain, out_dir, argv));
+  build.diagnostics += relative_paths(r.messages, w.root);
+  if (!r.ok) {
     fs::remove(partial);
-    build.problems = link_problems(r.output, sources);
-    if (r.timed_out)
-      build.problems.push_back(fmt::format("linking the module took more than {} s: stopped",
-                                           toolchain.timeout_seconds));
+    build.problems = link_problems(r.messages, sources);
     if (build.problems.empty())
       build.problems.push_back("the module does not link (the linker's messages are below)");
     return;
@@ -184,8 +204,9 @@ ModuleBuild build_module(const Workspace& workspace, const ModuleToolchain& tool
                    object_for(toolchain.contract_check_source, "contract_check.cpp")});
   std::vector<Compiled> compiled(units.size());
   if (jobs <= 0) jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  base::parallel_for(units.size(), jobs,
-                     [&](std::size_t i) { compiled[i] = compile(units[i], toolchain); });
+  base::parallel_for(units.size(), jobs, [&](std::size_t i) {
+    compiled[i] = compile(units[i], workspace, toolchain, out_dir);
+  });
 
   ModuleBuild build;
   std::map<std::string, std::string> sources;  // object path -> workspace source, for the linker
@@ -209,7 +230,7 @@ ModuleBuild build_module(const Workspace& workspace, const ModuleToolchain& tool
     }
   }
 
-  if (all_compiled) link(units, toolchain, out_dir, workspace.root, sources, build);
+  if (all_compiled) link(units, workspace, toolchain, out_dir, sources, build);
   build.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return build;
 }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "sandbox/compiler_call.hpp"
 #include "workspace/workspace.hpp"
 
 namespace tinyllm::runner {
@@ -16,7 +17,7 @@ struct ModuleToolchain {
   fs::path foundation_include_dir;  // <build>/foundation/include
   fs::path foundation_archive;      // <build>/foundation/libtinyllm_foundation.a
   fs::path contract_check_source;   // <source>/runner/workspace/contract_check.cpp
-  double timeout_seconds = 300;     // for each compile and the link
+  CompilerSandbox sandbox;          // each compile and the link: isolation, limits, time
 };
 
 // Returns the toolchain of this build of the grader for the oracle's build and source folders.

@@ -90,7 +90,15 @@ std::string table_without_times(const std::string& output) {
 }
 
 bool namespaces_available() {
-  return geteuid() == 0;
+  // What the grader's own probe asks (sandbox.cpp): bubblewrap building a sandbox with every
+  // namespace, here, as this user.
+  static const bool available =
+      base::run_process({"sh", "-c",
+                         "bwrap --unshare-all --die-with-parent --ro-bind /usr /usr --symlink "
+                         "usr/lib /lib --symlink usr/lib64 /lib64 --symlink usr/bin /bin true"},
+                        30)
+          .exit_code == 0;
+  return available;
 }
 
 }  // namespace tinyllm::e2e

@@ -48,8 +48,8 @@ std::string json_report(const std::filesystem::path& output_folder);
 // Returns the terminal report's table rows (id, status, what killed it) without their times.
 std::string table_without_times(const std::string& output);
 
-// Returns whether this process may create namespaces (runs as root), which the isolation tests
-// need.
+// Returns whether bubblewrap can build a sandbox here for this user (as root, or with user
+// namespaces), which the isolation tests need.
 bool namespaces_available();
 
 }  // namespace tinyllm::e2e

@@ -1,0 +1,2 @@
+// Includes a.hpp, which includes this file back.
+#include "a.hpp"

@@ -1,2 +1,0 @@
-// The course suite's autocast_test.cpp, unchanged (see README.md).
-#include "../../../../properties/autocast_test.cpp"
