@@ -50,7 +50,9 @@ po::options_description grading_options(CommonOptions& o) {
       "(a correct alternative implementation) is invalid: it is named and left out, and the "
       "valid tests are graded; strict: any invalid test makes the grade INVALID")(
       "isolation", po::value(&o.isolation)->value_name("MODE"),
-      "auto, namespaces or plain (see docs/configuration.md)")(
+      "where learners' code is compiled and run: auto (a bubblewrap sandbox when this machine "
+      "allows one, else plain with a note), namespaces (the sandbox or an error) or plain (limits "
+      "and the include policy only); see docs/sandbox.md")(
       "no-reach", po::bool_switch(&o.no_reach),
       "no probe run: every mutant runs, none is NoCoverage (default: reach = true, one run of the "
       "probe library finds the mutants no test reaches, which are NoCoverage and not run)")(
