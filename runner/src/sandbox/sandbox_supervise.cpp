@@ -117,7 +117,9 @@ Supervision supervise_run(const RunRequest& request, ChildPlan& plan) {
   auto kill_run = [&] {
     killed = true;
     kill(-pid, SIGKILL);  // bubblewrap (its sandbox follows it), or the plain run's group
-    if (plan.drop_uid) kill_uid(plan.uid);
+    // Plain mode: processes that left the group, by their uid. (A sandbox's end has already
+    // ended every process in it: its PID namespace is gone.)
+    if (plan.drop_uid && !plan.namespaces) kill_uid(plan.uid);
   };
   auto stop = [&](RunEnding why) {
     if (killed) return;
