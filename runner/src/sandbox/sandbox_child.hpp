@@ -100,7 +100,6 @@ struct StatusRecord {
   RecordKind kind = RecordKind::Exited;
   std::int32_t value = 0;            // exit status, signal or errno (see RecordKind)
   SetupStep step = SetupStep::None;  // SetupFailed: the step
-  std::int32_t step_index = -1;      // unused; keeps the record's layout
 };
 
 // With a probe record (ChildPlan::probe_file), the launcher sends after the result file's bytes the

@@ -117,9 +117,11 @@ Supervision supervise_run(const RunRequest& request, ChildPlan& plan) {
   auto kill_run = [&] {
     killed = true;
     kill(-pid, SIGKILL);  // bubblewrap (its sandbox follows it), or the plain run's group
-    // Plain mode: processes that left the group, by their uid. (A sandbox's end has already
-    // ended every process in it: its PID namespace is gone.)
-    if (plan.drop_uid && !plan.namespaces) kill_uid(plan.uid);
+    // Then, by their uid, processes that left the group (plain), or those of a sandbox stopped
+    // early, whose PID namespace ends a moment after bubblewrap: the sweep makes that moment
+    // over when the run returns. (A sandbox that ended by itself needs none: its launcher killed
+    // and reaped everything before it reported.)
+    if (plan.drop_uid) kill_uid(plan.uid);
   };
   auto stop = [&](RunEnding why) {
     if (killed) return;

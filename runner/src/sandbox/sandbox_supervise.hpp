@@ -22,7 +22,7 @@ struct OutputKeeper {
 // What the supervisor saw of a run, for the collector to read.
 struct Supervision {
   std::optional<RunEnding> stopped_for;  // TimedOut or OutputLimit: the grader stopped the run
-  int wait_status = 0;       // of the process the grader started (PID 1 with namespaces)
+  int wait_status = 0;       // of the process the grader started (bubblewrap in a sandbox)
   double seconds = 0;        // wall time until it ended
   std::string status_bytes;  // everything sent on the status pipe
   OutputKeeper output;       // stdout and stderr

@@ -127,3 +127,24 @@ TEST(SandboxSetup, a_sandbox_bubblewrap_cannot_build_is_the_graders_error_with_i
   EXPECT_NE(message.find(request.executable.string()), std::string::npos) << message;
   EXPECT_NE(message.find("not the suite's doing"), std::string::npos) << message;
 }
+
+// Catches: a grade as root whose --output lies under a folder others may not enter (/root/...):
+// bubblewrap, started with the run's private uid, cannot bind the suite there, and every run would
+// fail. The grader stages what the run needs where that uid can reach it.
+TEST(SandboxSetup, as_root_a_suite_in_a_private_folder_still_runs_in_the_sandbox) {
+  if (geteuid() != 0) GTEST_SKIP() << "only root's runs take a private uid";
+  if (modes().back() != Isolation::Namespaces) GTEST_SKIP() << "no sandbox on this machine";
+  TempFolder folder;
+  RunRequest request = request_in(folder, Isolation::Namespaces);
+  const fs::path private_dir = folder.path / "private";
+  fs::create_directories(private_dir / "runs");
+  fs::permissions(private_dir, fs::perms::owner_all);
+  request.executable = private_dir / "suite";
+  fs::copy_file("/usr/bin/true", request.executable);
+  request.library = private_dir / "libtinyllm_oracle.so";
+  fs::copy_file(folder.path / "libtinyllm_oracle.so", request.library);
+  request.scratch_root = private_dir / "runs";
+  const SandboxRun run = run_sandboxed(request);
+  EXPECT_EQ(run.ending, RunEnding::Exited);
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+}
