@@ -171,10 +171,6 @@ SandboxRun collect(const ChildPlan& plan, const Supervision& seen) {
   return run;
 }
 
-}  // namespace
-
-namespace {
-
 // Why bubblewrap cannot build a sandbox here (as a run would: as root, with a private uid), or
 // "" when it can: it is asked to run `true` in one.
 std::string why_no_sandbox() {
