@@ -15,10 +15,10 @@ std::string bubblewrap_program();
 class SandboxView {
  public:
   // The base every sandbox has: namespaces (all but cgroup), --die-with-parent, a new session, the
-  // caller's PID 1
-  // (--as-pid-1), the system's folders read-only (/usr and its merged-/usr links, the dynamic
-  // loader's cache), /proc, and /dev: a run's has /dev's few nodes and a private /dev/shm of
-  // `shm_mb`; a compiler's, /dev/null alone (an #include of /dev/zero finds nothing to read).
+  // caller's PID 1 (--as-pid-1), the system's folders read-only (/usr and its merged-/usr links,
+  // the dynamic loader's cache), /proc, and /dev: a run's has /dev's few nodes and a private
+  // /dev/shm of `shm_mb`; a compiler's, /dev/null alone (an #include of /dev/zero finds nothing to
+  // read).
   enum class Devices { Run, Compiler };
   SandboxView(Devices devices, double shm_mb);
   void read_only(const std::filesystem::path& host, const std::string& inside);
