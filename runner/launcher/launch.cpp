@@ -28,26 +28,6 @@ namespace {
 
 using namespace tinyllm::runner::detail;
 
-void write_all(int fd, const void* data, std::size_t size) {
-  const char* p = static_cast<const char*>(data);
-  while (size > 0) {
-    ssize_t n = write(fd, p, size);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return;
-    p += n;
-    size -= static_cast<std::size_t>(n);
-  }
-}
-
-[[noreturn]] void fail(int status_fd, SetupStep step) {
-  StatusRecord r;
-  r.kind = RecordKind::SetupFailed;
-  r.value = errno;
-  r.step = step;
-  write_all(status_fd, &r, sizeof r);
-  _exit(126);
-}
-
 struct Sent {
   int fd;
   std::uint64_t bytes;
@@ -81,13 +61,13 @@ int main(int argc, char** argv) {
   fcntl(status_fd, F_SETFD, FD_CLOEXEC);  // the program never sees it; a failed exec still can
 
   const pid_t main_process = fork();
-  if (main_process < 0) fail(status_fd, SetupStep::StartSuite);
+  if (main_process < 0) fail_setup(status_fd, SetupStep::StartSuite);
   if (main_process == 0) {
     for (std::size_t i = 0; i < resources.size(); ++i)
       setrlimit(static_cast<__rlimit_resource>(resources[i]), &values[i]);
     prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
     execv(program[0], program);
-    fail(status_fd, SetupStep::ExecSuite);
+    fail_setup(status_fd, SetupStep::ExecSuite);
   }
   int wait_status = 0;
   for (;;) {  // as init, reap orphans until the main process ends

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "builder_fixture.hpp"
+#include "tinyllm/base/dependency_list.hpp"
 #include "tinyllm/base/whole_file.hpp"
 #include "tinyllm/builder/build_error.hpp"
 #include "tinyllm/builder/compile_command.hpp"
@@ -65,8 +66,9 @@ TEST(BuilderPrefixHeader, TakesEachUnconditionalIncludeOnce) {
 // Catches: the target or a continuation backslash taken for a header (the cache key would miss
 // a header's change or fail on a file named "\").
 TEST(BuilderPrefixHeader, ParsesMakeDependencies) {
-  EXPECT_THAT(parse_dependencies("prefix.o: prefix.hpp /usr/include/a.h \\\n  /x/with\\ space.h\n"),
-              ElementsAre("prefix.hpp", "/usr/include/a.h", "/x/with space.h"));
+  EXPECT_THAT(
+      base::parse_dependencies("prefix.o: prefix.hpp /usr/include/a.h \\\n  /x/with\\ space.h\n"),
+      ElementsAre("prefix.hpp", "/usr/include/a.h", "/x/with space.h"));
 }
 
 // Catches: a configuration with a typo accepted (its value silently ignored).

@@ -8,6 +8,7 @@
 
 #include "run_tool.hpp"
 #include "tinyllm/base/content_hash.hpp"
+#include "tinyllm/base/dependency_list.hpp"
 #include "tinyllm/base/whole_file.hpp"
 #include "tinyllm/builder/build_error.hpp"
 
@@ -57,35 +58,6 @@ std::string prefix_header_text(const std::vector<fs::path>& sources) {
   return text;
 }
 
-std::vector<fs::path> parse_dependencies(const std::string& text) {
-  std::vector<fs::path> paths;
-  std::string word;
-  bool after_target = false;
-  auto finish = [&] {
-    if (!word.empty()) {
-      if (after_target) paths.push_back(word);
-      if (word.back() == ':') after_target = true;
-    }
-    word.clear();
-  };
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '\\' && i + 1 < text.size() && (text[i + 1] == '\n' || text[i + 1] == '\r')) {
-      finish();
-      ++i;
-    } else if (c == '\\' && i + 1 < text.size() && text[i + 1] == ' ') {
-      word += ' ';
-      ++i;
-    } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      finish();
-    } else {
-      word += c;
-    }
-  }
-  finish();
-  return paths;
-}
-
 PrecompiledHeader prepare_precompiled_header(const ReferenceCompile& reference,
                                              const std::vector<fs::path>& sources, bool build,
                                              const fs::path& cache_dir) {
@@ -110,7 +82,8 @@ PrecompiledHeader prepare_precompiled_header(const ReferenceCompile& reference,
   header.cache_entries.push_back(scan_dir.filename().string());
   ContentHasher key;
   key.add(joined(flags)).add(text);
-  for (const fs::path& dependency : parse_dependencies(read_whole_file(scan_dir / "prefix.d"))) {
+  for (const fs::path& dependency :
+       base::parse_dependencies(read_whole_file(scan_dir / "prefix.d"))) {
     const fs::path path = fs::weakly_canonical(reference.directory / dependency);
     if (path == fs::weakly_canonical(scan_dir / "prefix.hpp")) continue;
     header.headers.push_back(path);

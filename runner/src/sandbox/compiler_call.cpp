@@ -12,7 +12,9 @@
 #include <sstream>
 
 #include "sandbox/sandbox.hpp"
+#include "tinyllm/base/dependency_list.hpp"
 #include "tinyllm/base/process.hpp"
+#include "tinyllm/base/whole_file.hpp"
 
 namespace tinyllm::runner {
 
@@ -58,35 +60,11 @@ std::vector<fs::path> system_include_folders(const std::string& compiler) {
   return known[compiler] = folders;
 }
 
-// Returns the paths a Make-style dependency file lists after its target.
+// Returns what the dependency file lists, as strings (relative names are resolved later).
 std::vector<std::string> read_dependencies(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   std::vector<std::string> paths;
-  std::size_t at = text.find(": ");
-  if (at == std::string::npos) at = text.find(":\n");
-  if (at == std::string::npos) return paths;
-  std::string current;
-  auto flush = [&] {
-    if (!current.empty()) paths.push_back(current);
-    current.clear();
-  };
-  for (std::size_t i = at + 1; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '\\' && i + 1 < text.size() && text[i + 1] == '\n') {
-      flush();
-      ++i;
-    } else if (c == '\\' && i + 1 < text.size() && (text[i + 1] == ' ' || text[i + 1] == '#')) {
-      current += text[++i];
-    } else if (c == '$' && i + 1 < text.size() && text[i + 1] == '$') {
-      current += text[++i];
-    } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      flush();
-    } else {
-      current += c;
-    }
-  }
-  flush();
+  for (const fs::path& p : base::parse_dependencies(base::read_whole_file(file)))
+    paths.push_back(p.string());
   return paths;
 }
 

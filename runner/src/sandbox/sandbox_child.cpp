@@ -13,8 +13,6 @@
 #include <cerrno>
 
 namespace tinyllm::runner::detail {
-namespace {
-
 void write_all(int fd, const void* data, std::size_t size) {
   const char* p = static_cast<const char*>(data);
   while (size > 0) {
@@ -26,7 +24,6 @@ void write_all(int fd, const void* data, std::size_t size) {
   }
 }
 
-// Sends the grader a SetupFailed record for `step` with the current errno, and exits.
 [[noreturn]] void fail_setup(int status_fd, SetupStep step) {
   StatusRecord r;
   r.kind = RecordKind::SetupFailed;
@@ -35,6 +32,8 @@ void write_all(int fd, const void* data, std::size_t size) {
   if (status_fd >= 0) write_all(status_fd, &r, sizeof r);
   _exit(126);
 }
+
+namespace {
 
 // Closes every descriptor from 3 up except `keep_a` and `keep_b`.
 void close_other_fds(int keep_a, int keep_b) {

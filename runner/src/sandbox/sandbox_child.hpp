@@ -133,6 +133,12 @@ struct ChildPlan {
   std::vector<char*> argv, envp;
 };
 
+// Writes all `size` bytes to `fd` (retrying short writes and EINTR), or as many as it can.
+void write_all(int fd, const void* data, std::size_t size);
+
+// Sends a SetupFailed record for `step` with the current errno on `status_fd`, and exits 126.
+[[noreturn]] void fail_setup(int status_fd, SetupStep step);
+
 // The descriptor the status pipe's write end has in bubblewrap and the launcher.
 constexpr int kSandboxStatusFd = 3;
 

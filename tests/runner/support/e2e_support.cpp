@@ -9,6 +9,7 @@
 #include <regex>
 #include <sstream>
 
+#include "sandbox/sandbox.hpp"
 #include "tinyllm/base/process.hpp"
 
 namespace tinyllm::e2e {
@@ -90,14 +91,11 @@ std::string table_without_times(const std::string& output) {
 }
 
 bool namespaces_available() {
-  // What the grader's own probe asks (sandbox.cpp): bubblewrap building a sandbox with every
-  // namespace, here, as this user.
-  static const bool available =
-      base::run_process({"sh", "-c",
-                         "bwrap --unshare-all --die-with-parent --ro-bind /usr /usr --symlink "
-                         "usr/lib /lib --symlink usr/lib64 /lib64 --symlink usr/bin /bin true"},
-                        30)
-          .exit_code == 0;
+  static const bool available = [] {  // the grader's own probe (sandbox.cpp)
+    std::string note;
+    return runner::resolve_isolation(runner::Isolation::Auto, note) ==
+           runner::Isolation::Namespaces;
+  }();
   return available;
 }
 

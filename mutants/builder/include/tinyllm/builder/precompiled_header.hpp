@@ -30,9 +30,6 @@ struct PrecompiledHeader {
 // Returns the #include lines of `sources`, each once, in the order first seen.
 std::string prefix_header_text(const std::vector<std::filesystem::path>& sources);
 
-// Returns the make-style dependency list `text` (as -M writes it) without its target.
-std::vector<std::filesystem::path> parse_dependencies(const std::string& text);
-
 // Finds the headers that `sources` (compiled with `reference`'s flags, all in the same folder)
 // include and, when `build` is set and the compiler is g++ or clang++, returns a precompiled
 // header of them, built under `cache_dir` unless an up-to-date one is there. A header that fails
