@@ -18,8 +18,11 @@
 #include <array>
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace tinyllm::runner::detail {
@@ -63,6 +66,26 @@ struct Pipe {
     write_end = -1;
   }
 };
+
+// Returns a pidfd of the sandbox's PID 1 (the launcher, bubblewrap's only child), or -1. That
+// process ends only after the kernel has killed and reaped everything else in its PID namespace,
+// so waiting for it makes a stopped sandbox a gone one. Its parent is checked after the pidfd is
+// open: bubblewrap is not reaped yet, so a pid with that parent cannot be a reused one.
+int sandbox_init_pidfd(pid_t bubblewrap) {
+  std::ifstream children(fmt::format("/proc/{}/task/{}/children", bubblewrap, bubblewrap));
+  pid_t init = 0;
+  if (!(children >> init)) return -1;
+  const int pidfd = static_cast<int>(syscall(SYS_pidfd_open, init, 0));
+  if (pidfd < 0) return -1;
+  std::ifstream status(fmt::format("/proc/{}/status", init));
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("PPid:", 0) == 0) {
+      if (std::atoi(line.c_str() + 5) == bubblewrap) return pidfd;
+      break;
+    }
+  close(pidfd);
+  return -1;
+}
 
 // Starts the process that becomes bubblewrap (sandbox) or the program (plain). A raw fork: glibc's
 // fork() would run atfork handlers and take locks that other threads of the grader may hold.
@@ -116,11 +139,18 @@ Supervision supervise_run(const RunRequest& request, ChildPlan& plan) {
   bool killed = false;  // the whole run has been sent SIGKILL
   auto kill_run = [&] {
     killed = true;
+    const int init = plan.namespaces ? sandbox_init_pidfd(pid) : -1;
     kill(-pid, SIGKILL);  // bubblewrap (its sandbox follows it), or the plain run's group
-    // Then, by their uid, processes that left the group (plain), or those of a sandbox stopped
-    // early, whose PID namespace ends a moment after bubblewrap: the sweep makes that moment
-    // over when the run returns. (A sandbox that ended by itself needs none: its launcher killed
-    // and reaped everything before it reported.)
+    // A sandbox stopped early ends a moment after bubblewrap, when the kernel has emptied its PID
+    // namespace: wait for that, so that nothing of the run is left when it returns. (A sandbox
+    // that ended by itself needs no wait: its launcher killed and reaped everything first.)
+    if (init >= 0) {
+      pollfd gone{init, POLLIN, 0};
+      while (poll(&gone, 1, 10000) < 0 && errno == EINTR) {
+      }
+      close(init);
+    }
+    // Then, by their uid, processes that left the group (plain) or, as root, anything else of it.
     if (plan.drop_uid) kill_uid(plan.uid);
   };
   auto stop = [&](RunEnding why) {
