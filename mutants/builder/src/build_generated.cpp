@@ -9,6 +9,7 @@
 
 #include "mutant_objects.hpp"
 #include "probe_build.hpp"
+#include "schema_build.hpp"
 #include "tinyllm/base/content_hash.hpp"
 #include "tinyllm/base/whole_file.hpp"
 #include "tinyllm/builder/build_error.hpp"
@@ -97,6 +98,9 @@ void write_depfile(const BuildOptions& options, const std::vector<ModuleFile>& f
     inputs.insert(options.probe_dir / "runtime.cpp");
     inputs.insert(options.probe_dir / "prelude.hpp");
   }
+  if (!options.schema_dir.empty())
+    for (const char* name : {"prelude.hpp", "token.hpp", "runtime.cpp"})
+      inputs.insert(options.schema_dir / name);
   if (!options.catalog.empty()) inputs.insert(fs::weakly_canonical(options.catalog));
   std::string text = depfile_path(options.variants_dir / kManifestName) + ":";
   for (const fs::path& input : inputs) text += " \\\n  " + depfile_path(input);
@@ -125,14 +129,43 @@ BuildSummary build_generated_variants(const BuildOptions& options) {
   fs::create_directories(options.cache_dir);
   const std::vector<ModuleFile> files = prepare_module_files(options);
   const std::vector<GeneratedMutant> mutants = generated_mutants(options, files);
-  CompiledMutants compiled = compile_mutants(options, files, mutants);
-  const std::vector<Equivalence> outcomes = classify(files, mutants, compiled);
-
   std::map<std::string, const ModuleFile*> file_named;
   for (const ModuleFile& file : files) file_named[file.name] = &file;
+
+  // The schema library first: the mutants it cannot hold get a library of their own. With
+  // own_libraries (or no schema), every mutant is compiled on its own, classified by compiler
+  // equivalence and linked into its own library, as before the schema existed.
+  CompiledMutants compiled;
+  const SchemaOutcome schema = build_schema_library(options, files, mutants, compiled);
+  const bool every_own = options.own_libraries || options.schema_dir.empty();
+  std::vector<Equivalence> outcomes(mutants.size());
+  std::vector<fs::path> objects(mutants.size());
+  if (every_own) {
+    CompiledMutants own = compile_mutants(options, files, mutants);
+    outcomes = classify(files, mutants, own);
+    objects = own.objects;
+    compiled.compiled += own.compiled;
+    compiled.used.insert(own.used.begin(), own.used.end());
+  } else {
+    std::vector<std::size_t> left_out;
+    std::vector<const ModuleFile*> owners;
+    std::vector<std::string> sources, labels;
+    for (std::size_t i = 0; i < mutants.size(); ++i) {
+      if (schema.numbers.contains(mutants[i].id) && !options.own_ids.contains(mutants[i].id))
+        continue;
+      left_out.push_back(i);
+      const ModuleFile& file = *file_named.at(mutants[i].file);
+      owners.push_back(&file);
+      sources.push_back(mutated_source(read_whole_file(file.reference.source), mutants[i]));
+      labels.push_back("mutant " + mutants[i].id + " (" + mutants[i].readable + ")");
+    }
+    const std::vector<fs::path> built = compile_sources(
+        options, owners, sources, labels, "compiling the mutants with a library of their own", compiled);
+    for (std::size_t k = 0; k < left_out.size(); ++k) objects[left_out[k]] = built[k];
+  }
+
   BuildSummary summary;
   summary.raw = mutants.size();
-  summary.compiled = compiled.compiled;
   std::vector<MutantToLink> to_link;
   for (std::size_t i = 0; i < mutants.size(); ++i) {
     switch (outcomes[i].status) {
@@ -144,8 +177,9 @@ BuildSummary build_generated_variants(const BuildOptions& options) {
         break;
       case BuildStatus::Built:
         ++summary.built;
-        to_link.push_back(
-            {mutants[i].id, file_named.at(mutants[i].file)->reference.object, compiled.objects[i]});
+        if (!objects[i].empty())
+          to_link.push_back(
+              {mutants[i].id, file_named.at(mutants[i].file)->reference.object, objects[i]});
         break;
     }
   }
@@ -156,12 +190,18 @@ BuildSummary build_generated_variants(const BuildOptions& options) {
   const ProbeOutcome probe = build_probe_library(options, files, mutants, compiled);
   summary.probe_sites = probe.sites;
   summary.probe_linked = probe.linked;
+  summary.compiled = compiled.compiled;
+  summary.own_libraries = to_link.size();
+  summary.schema_placed = schema.placed;
+  summary.schema_left_out = schema.left_out;
+  summary.schema_linked = schema.linked;
 
   // Rewritten only when it or a library changed: what reads it (the course suite's yardstick)
   // then reruns exactly when there is something new to grade (Ninja's restat).
   const fs::path manifest = options.variants_dir / kManifestName;
   const std::string text = manifest_json(options.files, mutants, outcomes).dump(2) + "\n";
   if (summary.linked > 0 || summary.removed > 0 || probe.linked || probe.written ||
+      schema.linked || schema.written ||
       !fs::exists(manifest) || read_whole_file(manifest) != text) {
     write_whole_file(manifest, text);
     summary.manifest_written = true;

@@ -110,4 +110,27 @@ LinkOutcome link_variants(const BuildOptions& options, const std::vector<MutantT
   return outcome;
 }
 
+bool link_library(const BuildOptions& options, const std::string& variant,
+                  const std::vector<fs::path>& objects) {
+  base::ContentHasher key;
+  for (const std::string& part : link_arguments(options.link_command, {}, "")) key.add(part);
+  for (const fs::path& object : objects) key.add(base::ContentHasher().add_file(object).hex());
+  const fs::path folder = options.variants_dir / variant;
+  const fs::path library = folder / kVariantLibraryName;
+  const fs::path stamp = options.cache_dir / "links" / variant;
+  if (fs::exists(library) && fs::exists(stamp) && base::read_whole_file(stamp) == key.hex())
+    return false;
+  fs::create_directories(folder);
+  const fs::path temporary = folder / (std::string(kVariantLibraryName) + ".tmp");
+  const std::vector<std::string> arguments =
+      link_arguments(options.link_command, objects, temporary);
+  const base::ProcessResult result = run_tool(arguments);
+  if (result.exit_code != 0)
+    throw BuildError("linking the " + variant + " library failed:\n" + result.output +
+                     "command: " + base::command_line(arguments));
+  fs::rename(temporary, library);
+  base::write_whole_file(stamp, key.hex());
+  return true;
+}
+
 }  // namespace tinyllm::builder

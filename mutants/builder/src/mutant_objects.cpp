@@ -43,25 +43,35 @@ fs::path object_path(const fs::path& cache_dir, const std::string& key) {
   return cache_dir / "objects" / (key + ".o");
 }
 
-// Compiles `job` unless its object is in the cache; returns whether it compiled.
-bool compile(const CompileJob& job, const fs::path& cache_dir) {
+// Compiles `job` into the cache; returns the compiler's result (its output on failure).
+base::ProcessResult compile_into_cache(const CompileJob& job, const fs::path& cache_dir) {
   const fs::path object = object_path(cache_dir, job.key);
-  if (fs::exists(object)) return false;
   const fs::path work = cache_dir / "work";
   const fs::path source = work / (job.key + ".cpp");
   const fs::path temporary = work / (job.key + ".o");
   base::write_whole_file(source, job.source);
   const std::vector<std::string> arguments =
       stdin_compile_arguments(job.file->reference, temporary, job.extra_flags);
-  const base::ProcessResult result = run_tool(arguments, job.file->reference.directory, source);
-  if (result.exit_code != 0)
-    throw BuildError(job.label + " does not compile:\n" + result.output +
-                     "command: " + base::command_line(arguments) + " < " + source.string() +
-                     "\nIf the generator made a mutant that is not valid C++, report it with the "
-                     "lines above; rebuild with -DTINYLLM_GENERATED_MUTANTS=OFF meanwhile.");
+  base::ProcessResult result = run_tool(arguments, job.file->reference.directory, source);
+  if (result.exit_code != 0) {
+    result.output +=
+        "command: " + base::command_line(arguments) + " < " + source.string() + "\n";
+    return result;
+  }
   fs::create_directories(object.parent_path());
   fs::rename(temporary, object);
   fs::remove(source);
+  return result;
+}
+
+// Compiles `job` unless its object is in the cache; returns whether it compiled.
+bool compile(const CompileJob& job, const fs::path& cache_dir) {
+  if (fs::exists(object_path(cache_dir, job.key))) return false;
+  const base::ProcessResult result = compile_into_cache(job, cache_dir);
+  if (result.exit_code != 0)
+    throw BuildError(job.label + " does not compile:\n" + result.output +
+                     "If the generator made a mutant that is not valid C++, report it with the "
+                     "lines above; rebuild with -DTINYLLM_GENERATED_MUTANTS=OFF meanwhile.");
   return true;
 }
 
@@ -95,16 +105,18 @@ std::vector<ModuleFile> prepare_module_files(const BuildOptions& options) {
          {}});
   // One precompiled header per group of files with the same stdin flags (which include the
   // folder): a header built with other flags would be refused by the compiler.
+  // Only compiling every mutant on its own gains from one: the schema is one compile per file.
+  const bool build_header =
+      options.precompiled_header && (options.own_libraries || options.schema_dir.empty());
   std::map<std::vector<std::string>, std::vector<std::size_t>> groups;
   for (std::size_t i = 0; i < files.size(); ++i)
     groups[stdin_compile_flags(files[i].reference)].push_back(i);
   for (const auto& [flags, members] : groups) {
     std::vector<fs::path> sources;
     for (std::size_t i : members) sources.push_back(files[i].reference.source);
-    const PrecompiledHeader header =
-        prepare_precompiled_header(files[members.front()].reference, sources,
-                                   options.precompiled_header, options.cache_dir / "pch");
-    if (!header.note.empty() && options.progress != nullptr)
+    const PrecompiledHeader header = prepare_precompiled_header(
+        files[members.front()].reference, sources, build_header, options.cache_dir / "pch");
+    if (build_header && !header.note.empty() && options.progress != nullptr)
       *options.progress << "tinyllm-build-generated: " << header.note << "\n";
     for (std::size_t i : members) files[i].header = header;
   }
@@ -120,7 +132,18 @@ std::string mutated_source(const std::string& text, const generator::GeneratedMu
                      std::to_string(mutant.end.offset) +
                      ": the file changed after the mutants "
                      "were generated; rebuild");
-  return text.substr(0, mutant.start.offset) + mutant.replacement + text.substr(mutant.end.offset);
+  const std::string mutated =
+      text.substr(0, mutant.start.offset) + mutant.replacement + text.substr(mutant.end.offset);
+  // An operator's scope in parentheses keeps the parse tree: `a && b && c` with its first `&&`
+  // swapped is `(a || b) && c`, as the schema library has it, not `a || (b && c)`.
+  if (mutant.form != generator::SchemaForm::Expression ||
+      mutant.scope_start.offset > mutant.start.offset || mutant.scope_end.offset < mutant.end.offset)
+    return mutated;
+  const std::size_t scope_end =
+      mutant.scope_end.offset + mutant.replacement.size() - mutant.original.size();
+  return mutated.substr(0, mutant.scope_start.offset) + "(" +
+         mutated.substr(mutant.scope_start.offset, scope_end - mutant.scope_start.offset) + ")" +
+         mutated.substr(scope_end);
 }
 
 std::vector<fs::path> compile_sources(const BuildOptions& options,
@@ -138,6 +161,23 @@ std::vector<fs::path> compile_sources(const BuildOptions& options,
     compiled.used.insert(job.key + ".o");
   }
   return objects;
+}
+
+std::optional<fs::path> try_compile_source(const BuildOptions& options, const ModuleFile& file,
+                                          const std::string& source, std::string& diagnostics,
+                                          CompiledMutants& compiled) {
+  const CompileJob job = make_job(file, source, {}, "");
+  const fs::path object = object_path(options.cache_dir, job.key);
+  if (!fs::exists(object)) {
+    const base::ProcessResult result = compile_into_cache(job, options.cache_dir);
+    if (result.exit_code != 0) {
+      diagnostics = result.output;
+      return std::nullopt;
+    }
+    ++compiled.compiled;
+  }
+  compiled.used.insert(job.key + ".o");
+  return object;
 }
 
 CompiledMutants compile_mutants(const BuildOptions& options, const std::vector<ModuleFile>& files,

@@ -2,6 +2,7 @@
 // compiled from stdin with the reference's flags, in a cache keyed by what decides the bytes.
 #pragma once
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -30,7 +31,8 @@ struct CompiledMutants {
   std::size_t compiled = 0;
 };
 
-// Returns `text` with `mutant` applied; throws BuildError when the file no longer holds the
+// Returns `text` with `mutant` applied, an operator's or literal's scope in parentheses (the
+// schema's expression, generated_mutant.hpp); throws BuildError when the file no longer holds the
 // mutant's original text at its offsets.
 std::string mutated_source(const std::string& text, const generator::GeneratedMutant& mutant);
 
@@ -44,6 +46,14 @@ std::vector<std::filesystem::path> compile_sources(const BuildOptions& options,
                                                    const std::vector<std::string>& labels,
                                                    const std::string& phase,
                                                    CompiledMutants& compiled);
+
+// Like compile_sources for one source, but a source that does not compile is no error: returns
+// nothing and the compiler's output (and command) through `diagnostics`.
+std::optional<std::filesystem::path> try_compile_source(const BuildOptions& options,
+                                                        const ModuleFile& file,
+                                                        const std::string& source,
+                                                        std::string& diagnostics,
+                                                        CompiledMutants& compiled);
 
 // Compiles (or finds in options.cache_dir/objects) every file's baseline and every mutant.
 CompiledMutants compile_mutants(const BuildOptions& options, const std::vector<ModuleFile>& files,

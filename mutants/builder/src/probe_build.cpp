@@ -99,29 +99,6 @@ std::vector<PitfallProbe> pitfall_probes(const BuildOptions& options,
   return probes;
 }
 
-// Links `objects` into variants/probe/ unless the library there was linked from the same bytes
-// with the same command; returns whether it linked.
-bool link_probe_library(const BuildOptions& options, const std::vector<fs::path>& objects) {
-  ContentHasher key;
-  for (const std::string& part : link_arguments(options.link_command, {}, "")) key.add(part);
-  for (const fs::path& object : objects) key.add(ContentHasher().add_file(object).hex());
-  const fs::path folder = options.variants_dir / kProbeVariant;
-  const fs::path library = folder / kVariantLibraryName;
-  const fs::path stamp = options.cache_dir / "links" / kProbeVariant;
-  if (fs::exists(library) && fs::exists(stamp) && read_whole_file(stamp) == key.hex()) return false;
-  fs::create_directories(folder);
-  const fs::path temporary = folder / (std::string(kVariantLibraryName) + ".tmp");
-  const std::vector<std::string> arguments =
-      link_arguments(options.link_command, objects, temporary);
-  const base::ProcessResult result = run_tool(arguments);
-  if (result.exit_code != 0)
-    throw BuildError("linking the probe library failed:\n" + result.output +
-                     "command: " + base::command_line(arguments));
-  fs::rename(temporary, library);
-  write_whole_file(stamp, key.hex());
-  return true;
-}
-
 }  // namespace
 
 ProbeOutcome build_probe_library(const BuildOptions& options, const std::vector<ModuleFile>& files,
@@ -161,7 +138,7 @@ ProbeOutcome build_probe_library(const BuildOptions& options, const std::vector<
     objects.push_back(found == replaced.end() ? object : found->second);
   }
   objects.push_back(built.back());
-  outcome.linked = link_probe_library(options, objects);
+  outcome.linked = link_library(options, kProbeVariant, objects);
 
   const fs::path listing = options.variants_dir / kProbeSitesName;
   const std::string text = probe_sites_json(sites).dump(2) + "\n";

@@ -59,6 +59,9 @@ std::vector<GeneratedMutant> mutants_of_file(CXIndex index, const GeneratorOptio
     m.readable = readable_key(key);
     m.start = source.position(site.range.begin);
     m.end = source.position(site.range.end);
+    m.scope_start = source.position(site.scope.begin);
+    m.scope_end = source.position(site.scope.end);
+    m.form = site.form;
     if (const std::optional<unsigned> probe = probe_offset(statements, site.range))
       m.probe = source.position(*probe);
     mutants.push_back(std::move(m));

@@ -61,7 +61,7 @@ void add_swaps(const SiteSink& sink, CXCursor cursor, const Swap (&swaps)[N]) {
   for (const Swap& swap : swaps) {
     if (token->text != swap.from) continue;
     if (swap.needs_arithmetic_operands && !operands_arithmetic(cursor)) continue;
-    sink.add(swap.operator_name, token->range, swap.to);
+    sink.add(swap.operator_name, token->range, swap.to, clang::byte_range(cursor));
   }
 }
 
@@ -79,7 +79,7 @@ void add_unary_operator_sites(const SiteSink& sink, CXCursor cursor) {
   const std::vector<clang::Token> tokens = clang::tokens(sink.unit, cursor);
   if (!tokens.empty() && tokens.front().text == "!" &&
       tokens.front().range.begin == clang::byte_range(cursor).begin)
-    sink.add(kRemoveNegation, tokens.front().range, "");
+    sink.add(kRemoveNegation, tokens.front().range, "", clang::byte_range(cursor));
 }
 
 std::vector<std::string> operator_mutator_names() {

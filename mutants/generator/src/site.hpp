@@ -3,10 +3,12 @@
 #pragma once
 #include <clang-c/Index.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "clang_helpers.hpp"
+#include "tinyllm/generator/generated_mutant.hpp"
 
 namespace tinyllm::generator {
 
@@ -15,6 +17,10 @@ struct Site {
   std::string operator_name;
   clang::ByteRange range;
   std::string replacement;
+  // The expression the schema build selects between the mutant and the reference at run time
+  // (it holds `range`), and how (generated_mutant.hpp's SchemaForm).
+  clang::ByteRange scope;
+  SchemaForm form = SchemaForm::Expression;
 };
 
 // Collects the sites of one function body; the mutators add to it.
@@ -23,8 +29,12 @@ struct SiteSink {
   std::string function;
   std::vector<Site>* sites = nullptr;
 
-  void add(std::string operator_name, clang::ByteRange range, std::string replacement) const {
-    sites->push_back({function, std::move(operator_name), range, std::move(replacement)});
+  // A mutant whose scope is `scope` (by default the replaced text itself) switched as `form`.
+  void add(std::string operator_name, clang::ByteRange range, std::string replacement,
+           std::optional<clang::ByteRange> scope = std::nullopt,
+           SchemaForm form = SchemaForm::Expression) const {
+    sites->push_back({function, std::move(operator_name), range, std::move(replacement),
+                      scope.value_or(range), form});
   }
 };
 

@@ -67,7 +67,8 @@ ConditionalParts conditional_parts(CXTranslationUnit unit, CXCursor statement) {
 void add_call_statement_sites(const SiteSink& sink, CXCursor statement) {
   if (!clang_isExpression(clang_getCursorKind(statement))) return;
   if (clang_getCursorKind(unwrap_implicit(statement)) != CXCursor_CallExpr) return;
-  sink.add(kRemoveCall, clang::byte_range(statement), "");
+  const clang::ByteRange range = clang::byte_range(statement);
+  sink.add(kRemoveCall, range, "", range, SchemaForm::Discarded);
 }
 
 void add_return_default_sites(const SiteSink& sink, CXCursor statement, bool returns_arithmetic) {
@@ -76,14 +77,17 @@ void add_return_default_sites(const SiteSink& sink, CXCursor statement, bool ret
   if (value.size() != 1) return;
   const std::string text = joined_tokens(sink.unit, value[0]);
   if (text == "{ }" || text == "0" || text == "false") return;  // already the default
-  sink.add(kReturnDefault, clang::byte_range(value[0]), "{}");
+  const clang::ByteRange range = clang::byte_range(value[0]);
+  sink.add(kReturnDefault, range, "{}", range, SchemaForm::ValueInitialized);
 }
 
 void add_condition_sites(const SiteSink& sink, const ConditionalParts& parts) {
   if (!parts.condition || parts.is_constexpr) return;
   const clang::ByteRange range = clang::byte_range(*parts.condition);
-  if (parts.condition_text != "true") sink.add(kConditionTrue, range, "true");
-  if (parts.condition_text != "false") sink.add(kConditionFalse, range, "false");
+  if (parts.condition_text != "true")
+    sink.add(kConditionTrue, range, "true", range, SchemaForm::Condition);
+  if (parts.condition_text != "false")
+    sink.add(kConditionFalse, range, "false", range, SchemaForm::Condition);
 }
 
 std::vector<std::string> statement_mutator_names() {

@@ -32,7 +32,8 @@ std::string grading_fingerprint(const GradingContext& ctx) {
   for (const std::string& flag : toolchain.cxx_flags) hasher.add(flag);
   for (const std::string& library : toolchain.link_libraries) hasher.add(library);
   for (const auto& [variant, library] :
-       variant_libraries(ctx.build_dir, ctx.source_dir, ctx.mutants, ctx.wheats))
+       variant_libraries(ctx.build_dir, ctx.source_dir, ctx.mutants, ctx.wheats,
+                         VariantRuns(ctx.build_dir, ctx.config.schemata)))
     hasher.add(variant).add_file(library);
   return hasher.hex();
 }

@@ -58,6 +58,8 @@ BehaviourRecording record_behaviours(const fs::path& build_dir, const std::vecto
                                      int jobs, const std::function<void(int, int)>& progress) {
   const auto start = std::chrono::steady_clock::now();
   const Recorder recorder = recorder_of(build_dir);
+  // Each mutant on the library a grade runs it on: the schema's (with its token) or its own.
+  const VariantRuns runs(build_dir, true);
   fs::create_directories(recorder.cache);
   BehaviourRecording result;
   std::vector<bool> ok(ids.size(), false);
@@ -67,11 +69,11 @@ BehaviourRecording record_behaviours(const fs::path& build_dir, const std::vecto
       ids.size(), base::job_count(jobs),
       [&](std::size_t i) {
         const std::string& id = ids[i];
-        const fs::path library = variant_library(build_dir, id);
+        const RunTarget target = runs.target(id);
         const fs::path file = recorder.cache / (id + ".txt"),
                        stamp = recorder.cache / (id + ".key");
         base::ContentHasher h;
-        h.add(recorder.key).add(id).add_file(library);
+        h.add(recorder.key).add(runs.library_hash(id));
         const std::string key = h.hex();
         if (fs::exists(file) && fs::exists(stamp) && base::read_whole_file(stamp) == key) {
           const std::string kept = base::read_whole_file(file);
@@ -85,12 +87,14 @@ BehaviourRecording record_behaviours(const fs::path& build_dir, const std::vecto
           return;
         }
         fs::remove(stamp);
-        const base::ProcessResult ran = base::run_process(
-            {"env", "LD_LIBRARY_PATH=" + library.parent_path().string(), recorder.driver.string(),
-             "--reference=" + recorder.reference_shim.string(),
-             "--learner=" + recorder.variant_shim.string(), "--record=" + file.string(),
-             "--record-id=" + id},
-            kRecordTimeout);
+        std::vector<std::string> command = {
+            "env", "LD_LIBRARY_PATH=" + target.library.parent_path().string()};
+        command.insert(command.end(), target.environment.begin(), target.environment.end());
+        command.insert(command.end(), {recorder.driver.string(),
+                                       "--reference=" + recorder.reference_shim.string(),
+                                       "--learner=" + recorder.variant_shim.string(),
+                                       "--record=" + file.string(), "--record-id=" + id});
+        const base::ProcessResult ran = base::run_process(command, kRecordTimeout);
         std::string why;
         if (ran.exit_code != 0) {
           why = ran.timed_out ? fmt::format("timed out after {:.0f} s", kRecordTimeout)

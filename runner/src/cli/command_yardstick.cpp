@@ -65,13 +65,13 @@ int run_yardstick_command(const Arguments& args) {
   // fix, not a test to leave out of the yardstick.
   request.config.validity = reports::Validity::Strict;
   std::map<std::string, std::string> library_hash;
+  const VariantRuns runs(ctx.build_dir, request.config.schemata);
   // Each mutant is run unless the earlier file has its result on this very library.
   auto reuse_or_run = [&](const reports::MutantInfo& info, std::vector<CourseSuiteRecord>& into) {
-    base::ContentHasher library;
-    library.add(info.id).add_file(variant_library(ctx.build_dir, info.id));
-    library_hash[info.id] = library.hex();
+    const std::string hash = runs.library_hash(info.id);
+    library_hash[info.id] = hash;
     const auto found = earlier.find(info.id);
-    if (found != earlier.end() && found->second.library_hash == library.hex())
+    if (found != earlier.end() && found->second.library_hash == hash)
       into.push_back(found->second);
     else
       request.mutants.push_back(info);

@@ -250,6 +250,7 @@ void to_json(nlohmann::json& out, const Config& c) {
          {"jobs", c.jobs},
          {"validity", reports::to_string(c.validity)},
          {"reach", c.reach},
+         {"schemata", c.schemata},
          {"seed", c.seed},
          {"reference_seeds", c.reference_seeds},
          {"timeout_factor", c.timeout_factor},
@@ -283,7 +284,7 @@ Config load_config(const std::filesystem::path& path, Config c) {
   }
   Reader in(file);
   in.only_keys(root,
-               {"threshold", "required", "reveal", "mutants", "validity", "reach", "jobs", "seeds",
+               {"threshold", "required", "reveal", "mutants", "validity", "reach", "schemata", "jobs", "seeds",
                 "timeout", "limits", "compile", "sandbox", "reports", "paths", "workspace"},
                "the top level");
   if (const auto* n = root.get("threshold")) {
@@ -339,6 +340,14 @@ Config load_config(const std::filesystem::path& path, Config c) {
     std::int64_t j = in.integer(*n, "jobs");
     if (j < 0) in.fail(*n, "'jobs' must be 0 (every core) or more");
     c.jobs = static_cast<int>(j);
+  }
+  if (const auto* n = root.get("schemata")) {
+    const auto schemata = n->value_exact<bool>();
+    if (!schemata)
+      in.fail(*n,
+              "'schemata' must be true (one library holds every mutant behind a runtime switch) "
+              "or false (each mutant runs on its own library)");
+    c.schemata = *schemata;
   }
   if (const auto* n = root.get("reach")) {
     const auto reach = n->value_exact<bool>();

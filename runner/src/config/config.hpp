@@ -64,6 +64,9 @@ struct Config {
   // One probe run finds which mutants' code the suite reaches; the others are NoCoverage and are
   // not run (reach.hpp). false: every mutant runs.
   bool reach = true;
+  // The reference and the mutants run on one library with every mutant behind a runtime switch
+  // (variant_runs.hpp); false: each mutant on its own library.
+  bool schemata = true;
 
   std::uint64_t seed = 20261201;                        // the grading seed (RapidCheck's seed=)
   std::vector<std::uint64_t> reference_seeds = {1, 2};  // more seeds the reference must pass

@@ -31,18 +31,14 @@ std::string rc_params(std::uint64_t seed, bool shrink) {
 
 }  // namespace
 
-fs::path variant_library(const fs::path& build_dir, const std::string& variant) {
-  return build_dir / "variants" / variant / "libtinyllm_oracle.so";
-}
-
 std::vector<std::pair<std::string, fs::path>> variant_libraries(
     const fs::path& build_dir, const fs::path& source_dir,
-    const std::vector<reports::MutantInfo>& mutants,
-    const std::vector<reports::WheatInfo>& wheats) {
+    const std::vector<reports::MutantInfo>& mutants, const std::vector<reports::WheatInfo>& wheats,
+    const VariantRuns& runs) {
   std::vector<std::pair<std::string, fs::path>> libraries = {
-      {"reference", variant_library(build_dir, "reference")}};
-  for (const auto& w : wheats) libraries.emplace_back(w.id, variant_library(build_dir, w.id));
-  for (const auto& m : mutants) libraries.emplace_back(m.id, variant_library(build_dir, m.id));
+      {"reference", runs.target("reference").library}};
+  for (const auto& w : wheats) libraries.emplace_back(w.id, runs.target(w.id).library);
+  for (const auto& m : mutants) libraries.emplace_back(m.id, runs.target(m.id).library);
   for (const auto& [variant, library] : libraries)
     if (!fs::is_regular_file(library))
       throw UsageError(fmt::format(
@@ -108,7 +104,9 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   };
 
   // Every library must be there before anything runs: a missing one is a build problem.
-  variant_libraries(request.build_dir, request.source_dir, request.mutants, request.wheats);
+  const VariantRuns variant_runs(request.build_dir, config.schemata);
+  variant_libraries(request.build_dir, request.source_dir, request.mutants, request.wheats,
+                    variant_runs);
 
   // 1. Compile once.
   const auto sources = request.sources.empty() ? suite_sources(request.suite_dir) : request.sources;
@@ -131,10 +129,13 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
 
   auto make_request = [&](const std::string& variant, std::uint64_t seed, bool shrink,
                           double timeout) {
+    RunTarget target = variant_runs.target(variant);
     RunRequest run;
     run.executable = build.executable;
-    run.library = variant_library(request.build_dir, variant);
+    run.library = target.library;
     run.environment = {rc_params(seed, shrink), "GTEST_COLOR=no"};
+    run.environment.insert(run.environment.end(), target.environment.begin(),
+                           target.environment.end());
     run.timeout_seconds = timeout;
     run.limits = config.limits;
     run.isolation = request.isolation;

@@ -11,6 +11,7 @@
 #include "config/config.hpp"
 #include "grading/compile.hpp"
 #include "grading/progress.hpp"
+#include "grading/variant_runs.hpp"
 #include "tinyllm/reports/grade_result.hpp"
 
 namespace tinyllm::runner {
@@ -49,16 +50,13 @@ struct GradeTimings {
 // for a run, and std::runtime_error when a file cannot be read or a run cannot be started.
 reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timings = nullptr);
 
-// Returns the path of a variant's library ("reference" or "s07") in a build folder.
-std::filesystem::path variant_library(const std::filesystem::path& build_dir,
-                                      const std::string& variant);
-
-// Returns the library of the reference, of each wheat and of each mutant, in that order. Throws
-// UsageError naming the first that is missing (the build is incomplete) and the commands that
-// build them.
+// Returns the library each run of the reference, of each wheat and of each mutant loads (`runs`
+// decides: the schema library or the variant's own), in that order. Throws UsageError naming the
+// first that is missing (the build is incomplete) and the commands that build them.
 std::vector<std::pair<std::string, std::filesystem::path>> variant_libraries(
     const std::filesystem::path& build_dir, const std::filesystem::path& source_dir,
-    const std::vector<reports::MutantInfo>& mutants, const std::vector<reports::WheatInfo>& wheats);
+    const std::vector<reports::MutantInfo>& mutants, const std::vector<reports::WheatInfo>& wheats,
+    const VariantRuns& runs);
 
 // Returns the verdict the result's statuses give: INVALID when the grade has a reason to be
 // (invalid_reasons, or a compile log); else PASS when the score reaches the threshold and every

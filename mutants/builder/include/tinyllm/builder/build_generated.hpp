@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,15 @@ struct BuildOptions {
   // (probe_library.hpp), with the pitfall sites of `catalog` when that is set.
   std::filesystem::path probe_dir;
   std::filesystem::path catalog;
+  // When set (mutants/schema: prelude.hpp, token.hpp, runtime.cpp), the schema library is built
+  // too: one library holding every mutant behind a runtime switch (schema_build.hpp).
+  std::filesystem::path schema_dir;
+  // Every generated mutant also compiled and linked on its own (variants/<id>/), and classified
+  // by trivial compiler equivalence; false: only the mutants the schema cannot hold are.
+  bool own_libraries = false;
+  // Generated mutants given a library of their own as well as their place in the schema (the
+  // test that compares the two, tests/mutants/schema_equals_own_test.cpp).
+  std::set<std::string> own_ids;
   unsigned jobs = 0;                 // parallel compiles and links; 0: hardware threads
   bool precompiled_header = true;    // false compiles every mutant without one
   std::ostream* progress = nullptr;  // progress and notes; null: quiet
@@ -38,13 +48,17 @@ struct BuildSummary {
   std::size_t raw = 0;            // mutants generated
   std::size_t equivalent = 0;     // object equal to the reference's: no library
   std::size_t duplicate = 0;      // object equal to an earlier mutant's: no library
-  std::size_t built = 0;          // one library each
+  std::size_t built = 0;          // graded: in the schema library or in one of their own
+  std::size_t own_libraries = 0;  // built mutants with a library of their own
   std::size_t compiled = 0;       // objects compiled by this run (the others came from the cache)
   std::size_t linked = 0;         // libraries linked by this run (the others were up to date)
   std::size_t removed = 0;        // libraries of mutants that no longer exist, deleted
   bool manifest_written = false;  // false: the manifest was current and left untouched
   std::size_t probe_sites = 0;    // sites of the probe library (0: none built)
   bool probe_linked = false;      // the probe library was linked by this run
+  std::size_t schema_placed = 0;  // generated mutants in the schema library
+  std::size_t schema_left_out = 0;
+  bool schema_linked = false;  // the schema library was linked by this run
 };
 
 // Generates the mutants of options.files, compiles each with the reference's command (cached by

@@ -34,6 +34,12 @@ struct LinkOutcome {
 // the folders of generated mutants (named g + 10 hex digits) that are not in `mutants`.
 LinkOutcome link_variants(const BuildOptions& options, const std::vector<MutantToLink>& mutants);
 
+// Links `objects` into options.variants_dir/<variant>/kVariantLibraryName unless the library
+// there was linked from objects with the same bytes by the same command; returns whether it
+// linked. For the libraries made of several rebuilt objects (the probe and schema libraries).
+bool link_library(const BuildOptions& options, const std::string& variant,
+                  const std::vector<std::filesystem::path>& objects);
+
 // Returns whether `name` is a generated mutant's id ("g" and 10 lowercase hex digits).
 bool is_generated_id(const std::string& name);
 

@@ -14,6 +14,19 @@ struct SourcePosition {
   std::size_t offset = 0;
 };
 
+// How the schema build (one library for every mutant, docs/mutants.md) writes a mutant's scope S
+// with its mutated text M when the mutant is active and S otherwise:
+//   Expression        (on(K) ? (M) : (S))                  operators and literals
+//   Condition         (on(K) ? bool(M) : bool(S))          an if or while condition (true/false)
+//   ValueInitialized  (on(K) ? T{} : (S)), T the type of S   `return e;` -> `return {};`
+//   Discarded         (on(K) ? void() : void(S))           `f(x);` -> `;`
+enum class SchemaForm { Expression, Condition, ValueInitialized, Discarded };
+
+// The form's name in JSON ("expression", "condition", "value_initialized", "discarded").
+const char* schema_form_name(SchemaForm form);
+// The form of a name; throws std::invalid_argument for another.
+SchemaForm schema_form_of(const std::string& name);
+
 struct GeneratedMutant {
   // "g" followed by the first 10 hex digits of a hash of (file, function, operator_name, original
   // with whitespace collapsed, occurrence): no line number, so an edit elsewhere keeps it.
@@ -32,6 +45,9 @@ struct GeneratedMutant {
   // around it that sits directly in a block (or after a label's colon). None when no statement
   // is around it: such a mutant is always treated as reached.
   std::optional<SourcePosition> probe;
+  // The scope the schema build switches (it holds [start, end)), and how.
+  SourcePosition scope_start, scope_end;
+  SchemaForm form = SchemaForm::Expression;
 };
 
 }  // namespace tinyllm::generator

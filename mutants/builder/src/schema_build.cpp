@@ -1,0 +1,174 @@
+// The schema library's build step (schema_build.hpp).
+#include "schema_build.hpp"
+
+#include <algorithm>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <optional>
+#include <set>
+#include <sstream>
+
+#include "tinyllm/base/whole_file.hpp"
+#include "tinyllm/builder/build_error.hpp"
+#include "tinyllm/builder/link.hpp"
+#include "tinyllm/builder/schema_source.hpp"
+#include "tinyllm/catalog.hpp"
+
+namespace tinyllm::builder {
+namespace fs = std::filesystem;
+using base::read_whole_file;
+using base::write_whole_file;
+namespace {
+
+// A generated mutant's number in the library: after every pitfall's (sN is N).
+constexpr int kFirstGenerated = 1000;
+
+// The lines of `file` the compiler reported an error on.
+std::set<int> error_lines(const std::string& diagnostics, const fs::path& file) {
+  std::set<int> lines;
+  const std::regex error("^" + std::regex_replace(file.string(), std::regex(R"([.^$|()\[\]{}*+?\\])"),
+                                                  R"(\$&)") +
+                         R"(:(\d+):\d+: (fatal )?error)");
+  std::istringstream in(diagnostics);
+  for (std::string line; std::getline(in, line);) {
+    std::smatch match;
+    if (std::regex_search(line, match, error)) lines.insert(std::stoi(match[1].str()));
+  }
+  return lines;
+}
+
+// The first error line of the diagnostics, for a reason a reader can follow.
+std::string first_error(const std::string& diagnostics) {
+  std::istringstream in(diagnostics);
+  for (std::string line; std::getline(in, line);)
+    if (line.find(" error: ") != std::string::npos) return line.substr(line.find(" error: ") + 8);
+  return "the compiler gave no error line";
+}
+
+// The runtime's source: token.hpp in place of its #include, the highest number defined.
+std::string runtime_source(const fs::path& schema_dir, int last) {
+  const std::string token = read_whole_file(schema_dir / "token.hpp");
+  std::string runtime = read_whole_file(schema_dir / "runtime.cpp");
+  const std::string include = "#include \"token.hpp\"";
+  const std::size_t at = runtime.find(include);
+  if (at == std::string::npos)
+    throw BuildError((schema_dir / "runtime.cpp").string() + " no longer includes token.hpp");
+  runtime.replace(at, include.size(), "");
+  return "#define TINYLLM_SCHEMA_LAST " + std::to_string(last) + "\n#line 1 \"" +
+         (schema_dir / "token.hpp").string() + "\"\n" +
+         std::regex_replace(token, std::regex("#pragma once"), "") + "\n#line 1 \"" +
+         (schema_dir / "runtime.cpp").string() + "\"\n" + runtime;
+}
+
+}  // namespace
+
+SchemaOutcome build_schema_library(const BuildOptions& options,
+                                   const std::vector<ModuleFile>& files,
+                                   const std::vector<generator::GeneratedMutant>& mutants,
+                                   CompiledMutants& compiled) {
+  SchemaOutcome outcome;
+  if (options.schema_dir.empty() || files.empty()) return outcome;
+  std::map<int, int> pitfall_numbers;
+  nlohmann::json numbers = nlohmann::json::object();
+  if (!options.catalog.empty()) {
+    try {
+      for (const catalog::MutantInfo& pitfall : catalog::load(options.catalog)) {
+        const int n = std::stoi(pitfall.id.substr(1));
+        pitfall_numbers[n] = n;
+      }
+    } catch (const catalog::CatalogError& e) {
+      throw BuildError(std::string("the schema library needs the pitfalls: ") + e.what());
+    }
+  }
+  int last = pitfall_numbers.empty() ? 0 : pitfall_numbers.rbegin()->first;
+  std::map<std::string, std::vector<SchemaMutant>> by_file;
+  for (std::size_t i = 0; i < mutants.size(); ++i) {
+    const generator::GeneratedMutant& m = mutants[i];
+    const int number = kFirstGenerated + static_cast<int>(i);
+    by_file[m.file].push_back({m.id, number, m.start.offset, m.end.offset, m.replacement,
+                               m.scope_start.offset, m.scope_end.offset, m.form});
+    last = number;
+  }
+  const std::string prelude = read_whole_file(options.schema_dir / "prelude.hpp");
+
+  std::map<fs::path, fs::path> replaced;
+  std::map<std::string, std::string> left_out;
+  std::set<int> pitfalls;
+  std::map<std::string, int> number_of;
+  for (const ModuleFile& file : files) {
+    const std::string text = read_whole_file(file.reference.source);
+    const std::vector<SchemaMutant>& members = by_file[file.name];
+    std::map<std::string, std::string> excluded;
+    std::optional<fs::path> object;
+    SchemaSource source;
+    // A mutant the compiler refuses in place (a constant expression needs its value, a type the
+    // switch cannot hold) is left out and the file composed again; at most a few rounds.
+    for (int round = 0; !object; ++round) {
+      source = schema_source(text, members, pitfall_numbers, prelude,
+                             file.reference.source.string(), excluded);
+      std::string diagnostics;
+      object = try_compile_source(options, file, source.text, diagnostics, compiled);
+      if (object) break;
+      if (source.placed.empty())
+        throw BuildError("the schema of " + file.name +
+                         " does not compile even without generated mutants:\n" + diagnostics);
+      const std::set<int> lines = error_lines(diagnostics, file.reference.source);
+      const std::string why = "the compiler refuses it in place: " + first_error(diagnostics);
+      std::size_t blamed = 0;
+      for (const SchemaMutant& m : members) {
+        if (std::find(source.placed.begin(), source.placed.end(), m.id) == source.placed.end())
+          continue;
+        const auto start = std::count(text.begin(), text.begin() + m.scope_begin, '\n') + 1;
+        const auto end = std::count(text.begin(), text.begin() + m.scope_end, '\n') + 1;
+        const bool on_error_line =
+            round < 3 && lines.lower_bound(static_cast<int>(start)) != lines.end() &&
+            *lines.lower_bound(static_cast<int>(start)) <= end;
+        if (on_error_line || round >= 3 || lines.empty()) {
+          excluded[m.id] = on_error_line ? why : "the file did not compile with it in place (" +
+                                                     first_error(diagnostics) + ")";
+          ++blamed;
+        }
+      }
+      if (blamed == 0)  // errors on no mutant's lines: leave every mutant of the file out
+        for (const std::string& id : source.placed)
+          excluded[id] = "the file did not compile with it in place (" + first_error(diagnostics) +
+                         ")";
+    }
+    replaced[fs::weakly_canonical(file.reference.object)] = *object;
+    for (const auto& [id, why] : source.left_out) left_out[id] = why;
+    pitfalls.insert(source.pitfalls.begin(), source.pitfalls.end());
+    for (const SchemaMutant& m : members)
+      if (!source.left_out.contains(m.id)) number_of[m.id] = m.number;
+  }
+
+  // The runtime, compiled as a module file's source (its flags), then the link.
+  std::string diagnostics;
+  const std::optional<fs::path> runtime = try_compile_source(
+      options, files.front(), runtime_source(options.schema_dir, last), diagnostics, compiled);
+  if (!runtime) throw BuildError("the schema runtime does not compile:\n" + diagnostics);
+  std::vector<fs::path> objects;
+  for (const fs::path& object : options.reference_objects) {
+    const auto found = replaced.find(fs::weakly_canonical(object));
+    objects.push_back(found == replaced.end() ? object : found->second);
+  }
+  objects.push_back(*runtime);
+  outcome.linked = link_library(options, kSchemaVariant, objects);
+
+  for (const int n : pitfalls) number_of[(n < 10 ? "s0" : "s") + std::to_string(n)] = n;
+  for (const auto& [id, number] : number_of) numbers[id] = number;
+  outcome.numbers = number_of;
+  outcome.placed = number_of.size() - pitfalls.size();
+  outcome.left_out = left_out.size();
+  outcome.pitfalls = pitfalls.size();
+  const nlohmann::json listing = {{"format", 1}, {"mutants", numbers}, {"left_out", left_out}};
+  const fs::path path = options.variants_dir / kSchemaListingName;
+  const std::string text = listing.dump(2) + "\n";
+  if (!fs::exists(path) || read_whole_file(path) != text) {
+    write_whole_file(path, text);
+    outcome.written = true;
+  }
+  return outcome;
+}
+
+}  // namespace tinyllm::builder

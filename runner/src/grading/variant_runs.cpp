@@ -1,0 +1,63 @@
+// Which library a run loads, and its token (variant_runs.hpp).
+#include "grading/variant_runs.hpp"
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "tinyllm/base/content_hash.hpp"
+#include "tinyllm/base/whole_file.hpp"
+#include "token.hpp"
+
+namespace tinyllm::runner {
+
+namespace fs = std::filesystem;
+
+fs::path variant_library(const fs::path& build_dir, const std::string& variant) {
+  return build_dir / "variants" / variant / "libtinyllm_oracle.so";
+}
+
+VariantRuns::VariantRuns(const fs::path& build_dir, bool use_schema) : build_dir_(build_dir) {
+  std::random_device device;
+  key_ = (static_cast<std::uint64_t>(device()) << 32) ^ device();
+  const fs::path listing = build_dir / "variants" / "schema.json";
+  const fs::path library = variant_library(build_dir, "schema");
+  if (!use_schema || !fs::is_regular_file(listing) || !fs::is_regular_file(library)) return;
+  const nlohmann::json document =
+      nlohmann::json::parse(base::read_whole_file(listing), nullptr, false);
+  if (!document.is_object() || !document.contains("mutants")) return;
+  for (const auto& [id, number] : document.at("mutants").items()) numbers_[id] = number.get<int>();
+  schema_library_ = library;
+}
+
+bool VariantRuns::in_schema(const std::string& variant) const {
+  return !schema_library_.empty() && (variant == "reference" || numbers_.contains(variant));
+}
+
+std::string VariantRuns::library_hash(const std::string& variant) const {
+  base::ContentHasher hash;
+  hash.add(variant).add_file(target(variant).library);
+  if (const auto found = numbers_.find(variant); in_schema(variant) && found != numbers_.end())
+    hash.add("schema").add(std::to_string(found->second));
+  return hash.hex();
+}
+
+RunTarget VariantRuns::target(const std::string& variant) const {
+  if (!in_schema(variant)) return {variant_library(build_dir_, variant), {}};
+  // A decoy is the token of a number past every mutant's, drawn at random: without the key it
+  // looks like any other token.
+  std::uint64_t number;
+  if (const auto found = numbers_.find(variant); found != numbers_.end()) {
+    number = static_cast<std::uint64_t>(found->second);
+  } else {
+    std::random_device device;
+    number = (std::uint64_t{1} << 32) + device();
+  }
+  return {schema_library_,
+          {fmt::format("{}={:016x}", tinyllm_schema::kKeyVariable, key_),
+           fmt::format("{}={:016x}", tinyllm_schema::kTokenVariable,
+                       tinyllm_schema::token(key_, number))}};
+}
+
+}  // namespace tinyllm::runner

@@ -1,0 +1,50 @@
+// Which library a run loads, and what selects the variant in it (docs/mutants.md, "One library
+// for every mutant"). With the schema library (variants/schema/), the reference and every mutant
+// it holds run on the same bytes: a mutant's run carries its token, the reference's a decoy drawn
+// the same way, under a key drawn for this grade, so a suite that reads them learns nothing. A
+// wheat, a mutant the schema could not hold, and any variant when the schema is off or not built
+// run on their own library (variants/<id>/) with no token at all.
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace tinyllm::runner {
+
+struct RunTarget {
+  std::filesystem::path library;         // a libtinyllm_oracle.so
+  std::vector<std::string> environment;  // KEY=VALUE: the schema's key and token, or nothing
+};
+
+class VariantRuns {
+ public:
+  // Reads build_dir/variants/schema.json when `use_schema` and the library is there; draws the
+  // grade's key from std::random_device.
+  VariantRuns(const std::filesystem::path& build_dir, bool use_schema);
+
+  // The library and environment of a run of `variant` ("reference", "wNN", "sNN", "g...").
+  RunTarget target(const std::string& variant) const;
+
+  // Whether `variant` runs on the schema library.
+  bool in_schema(const std::string& variant) const;
+
+  // A hash of what decides a run of `variant`: its library's bytes and, in the schema library,
+  // its number there (a result recorded under it holds while the hash does).
+  std::string library_hash(const std::string& variant) const;
+
+  // The schema library, or empty when the grade does not use one.
+  const std::filesystem::path& schema_library() const { return schema_library_; }
+
+ private:
+  std::filesystem::path build_dir_, schema_library_;
+  std::map<std::string, int> numbers_;  // variant -> its number in the schema library
+  std::uint64_t key_ = 0;
+};
+
+// Returns the path of a variant's own library ("reference" or "s07") in a build folder.
+std::filesystem::path variant_library(const std::filesystem::path& build_dir,
+                                      const std::string& variant);
+
+}  // namespace tinyllm::runner
