@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "config/build_info.hpp"
+#include "grading/early_code.hpp"
 #include "grading/precompiled_header.hpp"
 #include "grading/probe_listener_object.hpp"
 #include "tinyllm/base/parallel_for.hpp"
@@ -161,8 +162,11 @@ bool link_suite(const Toolchain& toolchain, const fs::path& suite_dir,
                 const fs::path& executable, std::string* diagnostics) {
   std::vector<std::string> argv = {toolchain.compiler};
   for (const auto& o : objects) argv.push_back(o.string());
-  argv.insert(argv.end(), {"-o", executable.string(),
-                           "-L" + toolchain.reference_library_dir.string(), "-ltinyllm_oracle"});
+  // The library is always a dependency, even of a suite that calls none of it: its constructor
+  // must run (and erase the run's key and token, variant_runs.hpp) before any code of the suite.
+  argv.insert(argv.end(),
+              {"-o", executable.string(), "-L" + toolchain.reference_library_dir.string(),
+               "-Wl,--no-as-needed", "-ltinyllm_oracle", "-Wl,--as-needed"});
   argv.insert(argv.end(), toolchain.link_libraries.begin(), toolchain.link_libraries.end());
   const CompilerResult linked =
       call_compiler(toolchain.sandbox, suite_call(toolchain, suite_dir, object_dir, argv));
@@ -172,7 +176,8 @@ bool link_suite(const Toolchain& toolchain, const fs::path& suite_dir,
 
 // Compiles each group of sources as one translation unit (a group of one is its source itself),
 // `jobs` at a time, and links them into `executable`. Sets *refused when the include policy
-// refused a unit: its message alone is kept, and no other attempt is worth making.
+// refused a unit or the program runs code early (early_code.hpp): its message alone is kept, and
+// no other attempt is worth making.
 bool compile_units(const Toolchain& toolchain, const fs::path& suite_dir,
                    const std::vector<std::vector<fs::path>>& units, bool precompiled,
                    const fs::path& object_dir, int jobs, const fs::path& executable,
@@ -203,7 +208,14 @@ bool compile_units(const Toolchain& toolchain, const fs::path& suite_dir,
     *diagnostics += r.messages;
     compiled = r.ok && compiled;
   }
-  return compiled && link_suite(toolchain, suite_dir, objects, object_dir, executable, diagnostics);
+  if (!compiled || !link_suite(toolchain, suite_dir, objects, object_dir, executable, diagnostics))
+    return false;
+  // Like a refused include, no other way of compiling it changes that.
+  const std::string early = early_code_problem(executable);
+  if (early.empty()) return true;
+  *refused = true;
+  *diagnostics = early;
+  return false;
 }
 
 // Splits `sources` after one unit of them all failed: each source that the errors point into

@@ -15,9 +15,23 @@
 #include <vector>
 
 #include "e2e_support.hpp"
+#include "tinyllm/base/process.hpp"
+#include "token.hpp"
 
 namespace fs = std::filesystem;
 using namespace tinyllm::e2e;
+
+namespace {
+
+// The token of mutant `number` under `key`, in hex, as the grader passes it.
+std::string schema_token_hex(std::uint64_t key, std::uint64_t number) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx",
+                static_cast<unsigned long long>(tinyllm_schema::token(key, number)));
+  return text;
+}
+
+}  // namespace
 
 // Catches: a sleeping run never stopped, or an escaped grandchild (setsid, double fork, SIGTERM
 // ignored) outliving the grade.
@@ -92,6 +106,35 @@ TEST(GraderEndToEnd, suite_finds_no_variant_name_anywhere_it_looks) {
   Graded g = grade("looks_for_variant");
   EXPECT_EQ(g.status, 1) << g.output;
   EXPECT_NE(g.output.find("Score: 0/24 mutants detected (0.0%)"), std::string::npos) << g.output;
+}
+
+// Catches: the schema library's key and token left where a suite can read them (its environment,
+// /proc/self/environ, a static initializer), which would let a test fail on exactly the mutants'
+// runs; and (the control) a suite that could not have found them anyway.
+TEST(GraderEndToEnd, suite_that_reads_the_mutant_token_finds_nothing) {
+  fs::path output;
+  Graded g = grade("reads_the_mutant_token", {}, hostile_config, &output);
+  EXPECT_EQ(g.status, 1) << g.output;
+  EXPECT_NE(g.output.find("Score: 0/24 mutants detected (0.0%)"), std::string::npos) << g.output;
+
+  // The control: the same program with a mutant's key and token on a library that keeps them.
+  const std::string key = "00000000000000aa";
+  const std::string command =
+      "cd '" + (output / "suite-build").string() + "' && env LD_LIBRARY_PATH='" +
+      (build_dir / "variants" / "reference").string() +
+      "' TINYLLM_MUTANT_KEY=" + key + " TINYLLM_MUTANT_TOKEN=" + schema_token_hex(0xaa, 7) +
+      " ./suite";
+  EXPECT_NE(tinyllm::base::run_process({"sh", "-c", command}, 60).exit_code, 0)
+      << "the suite does not see a token left in its environment";
+}
+
+// Catches: a suite whose .preinit_array reads the key and token before the schema library erases
+// them graded at all.
+TEST(GraderEndToEnd, suite_that_runs_code_before_the_library_is_refused) {
+  Graded g = grade("reads_the_token_early");
+  EXPECT_EQ(g.status, 2) << g.output;
+  EXPECT_NE(g.output.find("runs code before the oracle's library is set up"), std::string::npos)
+      << g.output;
 }
 
 // Catches: one run leaving a note (file, shared memory) that the next run reads, so a suite could
