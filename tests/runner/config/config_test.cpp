@@ -207,6 +207,18 @@ TEST(Config, reach_is_a_boolean_on_by_default) {
   EXPECT_EQ(json.at("reach"), true);
 }
 
+// Catches: the schemata switch not read from the file, on by default, a value that is not a
+// boolean accepted as one, or the key left out of the grading fingerprint's JSON (a batch would
+// keep grades made on other libraries).
+TEST(Config, schemata_is_a_boolean_on_by_default) {
+  EXPECT_TRUE(default_config().schemata);
+  EXPECT_FALSE(load_config(write_file("schemata", "schemata = false\n"), default_config()).schemata);
+  EXPECT_THROW(load_config(write_file("schemata_text", "schemata = 0\n"), default_config()),
+               UsageError);
+  nlohmann::json json = default_config();
+  EXPECT_EQ(json.at("schemata"), true);
+}
+
 // Catches: the instructor's permission for `diff` before a pass not read (or on by default), a
 // value that is not a boolean accepted, or the key left out of the grading fingerprint's JSON.
 TEST(Config, diff_before_pass_is_a_boolean_off_by_default) {
