@@ -52,10 +52,10 @@ void build_own(const fs::path& folder, const fs::path& variants,
   }
   text += "own=" + list + "\n";
   tinyllm::base::write_whole_file(folder / "own.conf", text);
-  const auto built = tinyllm::base::run_process(
-      {(builder / "tinyllm-build-generated").string(), "--config", (folder / "own.conf").string(),
-       "--quiet", "--jobs", "2"},
-      1800);
+  const auto built =
+      tinyllm::base::run_process({(builder / "tinyllm-build-generated").string(), "--config",
+                                  (folder / "own.conf").string(), "--quiet", "--jobs", "2"},
+                                 1800);
   ASSERT_EQ(built.exit_code, 0) << built.output;
 }
 

@@ -159,8 +159,9 @@ BuildSummary build_generated_variants(const BuildOptions& options) {
       sources.push_back(mutated_source(read_whole_file(file.reference.source), mutants[i]));
       labels.push_back("mutant " + mutants[i].id + " (" + mutants[i].readable + ")");
     }
-    const std::vector<fs::path> built = compile_sources(
-        options, owners, sources, labels, "compiling the mutants with a library of their own", compiled);
+    const std::vector<fs::path> built =
+        compile_sources(options, owners, sources, labels,
+                        "compiling the mutants with a library of their own", compiled);
     for (std::size_t k = 0; k < left_out.size(); ++k) objects[left_out[k]] = built[k];
   }
 
@@ -200,9 +201,8 @@ BuildSummary build_generated_variants(const BuildOptions& options) {
   // then reruns exactly when there is something new to grade (Ninja's restat).
   const fs::path manifest = options.variants_dir / kManifestName;
   const std::string text = manifest_json(options.files, mutants, outcomes).dump(2) + "\n";
-  if (summary.linked > 0 || summary.removed > 0 || probe.linked || probe.written ||
-      schema.linked || schema.written ||
-      !fs::exists(manifest) || read_whole_file(manifest) != text) {
+  if (summary.linked > 0 || summary.removed > 0 || probe.linked || probe.written || schema.linked ||
+      schema.written || !fs::exists(manifest) || read_whole_file(manifest) != text) {
     write_whole_file(manifest, text);
     summary.manifest_written = true;
   }

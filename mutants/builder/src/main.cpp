@@ -86,10 +86,10 @@ int main(int argc, char** argv) {
                 << " duplicate; " << summary.compiled << " compiled, " << summary.linked
                 << " linked, " << summary.removed
                 << " removed; probe library: " << summary.probe_sites << " sites"
-                << (summary.probe_linked ? ", linked" : "") << "; schema library: "
-                << summary.schema_placed << " generated mutants placed, " << summary.schema_left_out
-                << " left out" << (summary.schema_linked ? ", linked" : "") << " in "
-                << seconds.count() << " s\n";
+                << (summary.probe_linked ? ", linked" : "")
+                << "; schema library: " << summary.schema_placed << " generated mutants placed, "
+                << summary.schema_left_out << " left out"
+                << (summary.schema_linked ? ", linked" : "") << " in " << seconds.count() << " s\n";
   } catch (const BuildError& e) {
     std::cerr << "tinyllm-build-generated: " << e.what() << "\n";
     return 1;

@@ -54,8 +54,7 @@ base::ProcessResult compile_into_cache(const CompileJob& job, const fs::path& ca
       stdin_compile_arguments(job.file->reference, temporary, job.extra_flags);
   base::ProcessResult result = run_tool(arguments, job.file->reference.directory, source);
   if (result.exit_code != 0) {
-    result.output +=
-        "command: " + base::command_line(arguments) + " < " + source.string() + "\n";
+    result.output += "command: " + base::command_line(arguments) + " < " + source.string() + "\n";
     return result;
   }
   fs::create_directories(object.parent_path());
@@ -137,7 +136,8 @@ std::string mutated_source(const std::string& text, const generator::GeneratedMu
   // An operator's scope in parentheses keeps the parse tree: `a && b && c` with its first `&&`
   // swapped is `(a || b) && c`, as the schema library has it, not `a || (b && c)`.
   if (mutant.form != generator::SchemaForm::Expression ||
-      mutant.scope_start.offset > mutant.start.offset || mutant.scope_end.offset < mutant.end.offset)
+      mutant.scope_start.offset > mutant.start.offset ||
+      mutant.scope_end.offset < mutant.end.offset)
     return mutated;
   const std::size_t scope_end =
       mutant.scope_end.offset + mutant.replacement.size() - mutant.original.size();
@@ -164,8 +164,8 @@ std::vector<fs::path> compile_sources(const BuildOptions& options,
 }
 
 std::optional<fs::path> try_compile_source(const BuildOptions& options, const ModuleFile& file,
-                                          const std::string& source, std::string& diagnostics,
-                                          CompiledMutants& compiled) {
+                                           const std::string& source, std::string& diagnostics,
+                                           CompiledMutants& compiled) {
   const CompileJob job = make_job(file, source, {}, "");
   const fs::path object = object_path(options.cache_dir, job.key);
   if (!fs::exists(object)) {

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <regex>
 #include <optional>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -27,9 +27,9 @@ constexpr int kFirstGenerated = 1000;
 // The lines of `file` the compiler reported an error on.
 std::set<int> error_lines(const std::string& diagnostics, const fs::path& file) {
   std::set<int> lines;
-  const std::regex error("^" + std::regex_replace(file.string(), std::regex(R"([.^$|()\[\]{}*+?\\])"),
-                                                  R"(\$&)") +
-                         R"(:(\d+):\d+: (fatal )?error)");
+  const std::regex error(
+      "^" + std::regex_replace(file.string(), std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)") +
+      R"(:(\d+):\d+: (fatal )?error)");
   std::istringstream in(diagnostics);
   for (std::string line; std::getline(in, line);) {
     std::smatch match;
@@ -121,19 +121,20 @@ SchemaOutcome build_schema_library(const BuildOptions& options,
           continue;
         const auto start = std::count(text.begin(), text.begin() + m.scope_begin, '\n') + 1;
         const auto end = std::count(text.begin(), text.begin() + m.scope_end, '\n') + 1;
-        const bool on_error_line =
-            round < 3 && lines.lower_bound(static_cast<int>(start)) != lines.end() &&
-            *lines.lower_bound(static_cast<int>(start)) <= end;
+        const bool on_error_line = round < 3 &&
+                                   lines.lower_bound(static_cast<int>(start)) != lines.end() &&
+                                   *lines.lower_bound(static_cast<int>(start)) <= end;
         if (on_error_line || round >= 3 || lines.empty()) {
-          excluded[m.id] = on_error_line ? why : "the file did not compile with it in place (" +
-                                                     first_error(diagnostics) + ")";
+          excluded[m.id] = on_error_line ? why
+                                         : "the file did not compile with it in place (" +
+                                               first_error(diagnostics) + ")";
           ++blamed;
         }
       }
       if (blamed == 0)  // errors on no mutant's lines: leave every mutant of the file out
         for (const std::string& id : source.placed)
-          excluded[id] = "the file did not compile with it in place (" + first_error(diagnostics) +
-                         ")";
+          excluded[id] =
+              "the file did not compile with it in place (" + first_error(diagnostics) + ")";
     }
     replaced[fs::weakly_canonical(file.reference.object)] = *object;
     for (const auto& [id, why] : source.left_out) left_out[id] = why;

@@ -21,11 +21,11 @@ inline constexpr const char* kSchemaListingName = "schema.json";
 
 struct SchemaOutcome {
   std::map<std::string, int> numbers;  // every mutant in the library (pitfalls too) -> its number
-  std::size_t placed = 0;     // generated mutants in the library
-  std::size_t left_out = 0;   // generated mutants that could not be placed
-  std::size_t pitfalls = 0;   // pitfalls in the library
-  bool linked = false;        // the library was linked by this run
-  bool written = false;       // schema.json changed
+  std::size_t placed = 0;              // generated mutants in the library
+  std::size_t left_out = 0;            // generated mutants that could not be placed
+  std::size_t pitfalls = 0;            // pitfalls in the library
+  bool linked = false;                 // the library was linked by this run
+  bool written = false;                // schema.json changed
 };
 
 // Builds options.variants_dir/schema/ and schema.json when options.schema_dir is set (else does

@@ -56,8 +56,8 @@ class Composer {
           wrapped = wrap(on + "static_cast<bool>(" + mutated + ") : static_cast<bool>(", out, "))");
           break;
         case SchemaForm::ValueInitialized:
-          wrapped = wrap(on + "decltype(::tinyllm_schema::zero_of(" + out.flat + ")){} : (", out,
-                         "))");
+          wrapped =
+              wrap(on + "decltype(::tinyllm_schema::zero_of(" + out.flat + ")){} : (", out, "))");
           break;
         case SchemaForm::Discarded:
           wrapped = wrap(on + "static_cast<void>(0) : static_cast<void>(", out, "))");
@@ -202,14 +202,14 @@ SchemaSource schema_source(const std::string& text, const std::vector<SchemaMuta
   std::string switched;
   std::set<int> pitfalls;
   std::size_t copied = 0;
-  for (auto it = std::sregex_iterator(body.begin(), body.end(), guard); it != std::sregex_iterator();
-       ++it) {
+  for (auto it = std::sregex_iterator(body.begin(), body.end(), guard);
+       it != std::sregex_iterator(); ++it) {
     const int n = std::stoi((*it)[2].str());
     const auto number = pitfall_numbers.find(n);
     if (number == pitfall_numbers.end()) continue;
     switched.append(body, copied, static_cast<std::size_t>(it->position()) - copied);
-    switched += "if (" + (*it)[1].str() + "::tinyllm_schema::on(" +
-                std::to_string(number->second) + "))";
+    switched +=
+        "if (" + (*it)[1].str() + "::tinyllm_schema::on(" + std::to_string(number->second) + "))";
     copied = static_cast<std::size_t>(it->position() + it->length());
     pitfalls.insert(n);
   }

@@ -90,10 +90,10 @@ BehaviourRecording record_behaviours(const fs::path& build_dir, const std::vecto
         std::vector<std::string> command = {
             "env", "LD_LIBRARY_PATH=" + target.library.parent_path().string()};
         command.insert(command.end(), target.environment.begin(), target.environment.end());
-        command.insert(command.end(), {recorder.driver.string(),
-                                       "--reference=" + recorder.reference_shim.string(),
-                                       "--learner=" + recorder.variant_shim.string(),
-                                       "--record=" + file.string(), "--record-id=" + id});
+        command.insert(command.end(),
+                       {recorder.driver.string(), "--reference=" + recorder.reference_shim.string(),
+                        "--learner=" + recorder.variant_shim.string(), "--record=" + file.string(),
+                        "--record-id=" + id});
         const base::ProcessResult ran = base::run_process(command, kRecordTimeout);
         std::string why;
         if (ran.exit_code != 0) {

@@ -283,10 +283,11 @@ Config load_config(const std::filesystem::path& path, Config c) {
                                  e.source().begin.column, e.description()));
   }
   Reader in(file);
-  in.only_keys(root,
-               {"threshold", "required", "reveal", "mutants", "validity", "reach", "schemata", "jobs", "seeds",
-                "timeout", "limits", "compile", "sandbox", "reports", "paths", "workspace"},
-               "the top level");
+  in.only_keys(
+      root,
+      {"threshold", "required", "reveal", "mutants", "validity", "reach", "schemata", "jobs",
+       "seeds", "timeout", "limits", "compile", "sandbox", "reports", "paths", "workspace"},
+      "the top level");
   if (const auto* n = root.get("threshold")) {
     c.threshold = in.number(*n, "threshold");
     if (!(c.threshold >= 0 && c.threshold <= 1))

@@ -38,8 +38,8 @@ std::string early_code_problem(const std::filesystem::path& executable) {
   std::vector<Elf64_Shdr> sections(header.e_shnum);
   for (std::size_t i = 0; i < sections.size(); ++i)
     if (!read_at(bytes, header.e_shoff + i * sizeof(Elf64_Shdr), sections[i])) return "";
-  const Elf64_Shdr* names = header.e_shstrndx < sections.size() ? &sections[header.e_shstrndx]
-                                                                 : nullptr;
+  const Elf64_Shdr* names =
+      header.e_shstrndx < sections.size() ? &sections[header.e_shstrndx] : nullptr;
   auto name_of = [&](const Elf64_Shdr& s) -> std::string {
     if (names == nullptr || names->sh_offset + s.sh_name >= bytes.size()) return "";
     return std::string(bytes.c_str() + names->sh_offset + s.sh_name);

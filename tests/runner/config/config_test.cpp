@@ -212,7 +212,8 @@ TEST(Config, reach_is_a_boolean_on_by_default) {
 // keep grades made on other libraries).
 TEST(Config, schemata_is_a_boolean_on_by_default) {
   EXPECT_TRUE(default_config().schemata);
-  EXPECT_FALSE(load_config(write_file("schemata", "schemata = false\n"), default_config()).schemata);
+  EXPECT_FALSE(
+      load_config(write_file("schemata", "schemata = false\n"), default_config()).schemata);
   EXPECT_THROW(load_config(write_file("schemata_text", "schemata = 0\n"), default_config()),
                UsageError);
   nlohmann::json json = default_config();

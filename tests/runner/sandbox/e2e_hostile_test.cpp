@@ -121,9 +121,8 @@ TEST(GraderEndToEnd, suite_that_reads_the_mutant_token_finds_nothing) {
   const std::string key = "00000000000000aa";
   const std::string command =
       "cd '" + (output / "suite-build").string() + "' && env LD_LIBRARY_PATH='" +
-      (build_dir / "variants" / "reference").string() +
-      "' TINYLLM_MUTANT_KEY=" + key + " TINYLLM_MUTANT_TOKEN=" + schema_token_hex(0xaa, 7) +
-      " ./suite";
+      (build_dir / "variants" / "reference").string() + "' TINYLLM_MUTANT_KEY=" + key +
+      " TINYLLM_MUTANT_TOKEN=" + schema_token_hex(0xaa, 7) + " ./suite";
   EXPECT_NE(tinyllm::base::run_process({"sh", "-c", command}, 60).exit_code, 0)
       << "the suite does not see a token left in its environment";
 }

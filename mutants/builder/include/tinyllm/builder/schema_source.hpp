@@ -17,7 +17,7 @@ namespace tinyllm::builder {
 struct SchemaMutant {
   std::string id;
   int number = 0;
-  std::size_t begin = 0, end = 0;              // the replaced text
+  std::size_t begin = 0, end = 0;  // the replaced text
   std::string replacement;
   std::size_t scope_begin = 0, scope_end = 0;  // holds [begin, end)
   generator::SchemaForm form = generator::SchemaForm::Expression;
