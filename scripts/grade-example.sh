@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The main job, on a fresh Debian 12 machine: install what is missing, configure ./build and build
 # only what grading needs (target tinyllm-grader: the grader, the oracle, its 24 pitfall variants,
-# the generated mutants' variants and the course suite's results on them; no tests, no benchmarks), then grade the bundled example suite examples/thorough and print the report. Exits with the grade's status:
+# the schema library that holds every mutant and the course suite's results on them; no tests, no
+# benchmarks), then grade the bundled example suite examples/thorough and print the report. Exits
+# with the grade's status:
 # 0 PASS, 1 FAIL, 2 INVALID, 3 usage or configuration error.
 # Extra arguments go to `tinyllm-grade grade` (e.g. --jobs 2, --config FILE).
 set -euo pipefail

@@ -1,5 +1,6 @@
-// tinyllm-build-generated: builds the generated mutants' variant libraries and their manifest; a
-// custom command of the build runs it (mutants/builder/CMakeLists.txt).
+// tinyllm-build-generated: builds the schema library that holds every mutant (and the libraries of
+// those it cannot hold) and the manifest; a custom command of the build runs it
+// (mutants/builder/CMakeLists.txt).
 #include <chrono>
 #include <iostream>
 #include <string>
@@ -15,19 +16,23 @@ void print_help() {
   std::cout << R"(Usage: tinyllm-build-generated --config FILE [--jobs N] [--no-precompiled-header]
                               [--quiet]
 
-Builds one variant library per generated mutant of the module's files, at
-<build>/variants/<id>/libtinyllm_oracle.so, and the manifest <build>/variants/generated.json;
-and the probe library <build>/variants/probe/libtinyllm_oracle.so with its sites,
-<build>/variants/probe.json (the reference recording which mutants' code a suite runs).
-The build runs it (target tinyllm_generated_variants); FILE is written by CMake:
+Builds the schema library <build>/variants/schema/libtinyllm_oracle.so: the module's files
+compiled once with every generated mutant and every pitfall behind a runtime switch, and
+<build>/variants/schema.json (each mutant's number in it, and why a mutant could not be placed);
+a library of its own, <build>/variants/<id>/libtinyllm_oracle.so, for each mutant the schema
+cannot hold; the manifest <build>/variants/generated.json; and the probe library
+<build>/variants/probe/libtinyllm_oracle.so with its sites, <build>/variants/probe.json (the
+reference recording which mutants' code a suite runs). The build runs it (target
+tinyllm_generated_variants); FILE is written by CMake:
 <build>/mutants/builder/generated-variants.conf.
 
-Each mutant's source is compiled with the reference's command for its file (from
-compile_commands.json), with -g0 and from stdin, and a precompiled header of the files'
-includes. A mutant whose object equals the unmutated file's is "equivalent", one whose object
-equals an earlier mutant's is a "duplicate": neither gets a library (trivial compiler
-equivalence). Objects and links are cached in the build folder: a rerun compiles only changed
-mutants and relinks only libraries whose inputs changed.
+With own_libraries=ON in FILE (cmake -DTINYLLM_MUTANT_OWN_LIBRARIES=ON) every mutant is also
+compiled on its own with the reference's command for its file (from compile_commands.json),
+with -g0 and from stdin, and a precompiled header of the files' includes. A mutant whose object
+equals the unmutated file's is then "equivalent", one whose object equals an earlier mutant's a
+"duplicate": neither gets a library (trivial compiler equivalence). Objects and links are cached
+in the build folder: a rerun compiles only what changed and relinks only libraries whose inputs
+changed.
 
 Options:
   --config FILE              the configuration CMake wrote (required)

@@ -1,6 +1,8 @@
-// Builds one variant library per generated mutant of the module's files, beside the reference and
-// pitfall variants: <variants_dir>/<id>/libtinyllm_oracle.so, and the manifest
-// <variants_dir>/generated.json that says what became of every mutant (docs/mutants.md).
+// Builds the generated mutants of the module's files: the schema library that holds them and the
+// pitfalls behind a runtime switch (<variants_dir>/schema/), a library of its own for each mutant
+// it cannot hold (or for all, with own_libraries: <variants_dir>/<id>/libtinyllm_oracle.so), and
+// the manifest <variants_dir>/generated.json that says what became of every mutant
+// (docs/mutants.md).
 #pragma once
 #include <cstddef>
 #include <filesystem>
@@ -61,9 +63,11 @@ struct BuildSummary {
   bool schema_linked = false;  // the schema library was linked by this run
 };
 
-// Generates the mutants of options.files, compiles each with the reference's command (cached by
-// its flags, source and headers), drops equivalent and duplicate mutants by their object bytes,
-// links the rest, deletes the libraries of mutants that are gone, and writes the manifest when it
+// Generates the mutants of options.files and builds the schema library; compiles with the
+// reference's command (cached by its flags, source and headers) and links on its own each mutant
+// the schema cannot hold, or every mutant with options.own_libraries (then dropping equivalent and
+// duplicate ones by their object bytes); deletes the libraries of mutants that are gone or no
+// longer need one, and writes the manifest when it
 // or a library changed (so that what depends on it reruns only then); with options.probe_dir,
 // also the probe library and variants/probe.json (probe_library.hpp). Throws BuildError, or
 // std::runtime_error naming a file that cannot be read or written (base/whole_file.hpp).
