@@ -23,6 +23,8 @@ namespace {
 
 // A generated mutant's number in the library: after every pitfall's (sN is N).
 constexpr int kFirstGenerated = 1000;
+// Compiles that blame mutants by the compiler's error lines before a file's are all left out.
+constexpr int kBlameRounds = 6;
 
 // The lines of `file` the compiler reported an error on.
 std::set<int> error_lines(const std::string& diagnostics, const fs::path& file) {
@@ -103,7 +105,7 @@ SchemaOutcome build_schema_library(const BuildOptions& options,
     std::optional<fs::path> object;
     SchemaSource source;
     // A mutant the compiler refuses in place (a constant expression needs its value, a type the
-    // switch cannot hold) is left out and the file composed again; at most a few rounds.
+    // switch cannot hold) is left out and the file composed again; at most kBlameRounds rounds.
     for (int round = 0; !object; ++round) {
       source = schema_source(text, members, pitfall_numbers, prelude,
                              file.reference.source.string(), excluded);
@@ -114,24 +116,36 @@ SchemaOutcome build_schema_library(const BuildOptions& options,
         throw BuildError("the schema of " + file.name +
                          " does not compile even without generated mutants:\n" + diagnostics);
       const std::set<int> lines = error_lines(diagnostics, file.reference.source);
-      const std::string why = "the compiler refuses it in place: " + first_error(diagnostics);
-      std::size_t blamed = 0;
+      auto line_of = [&](std::size_t offset) {
+        return static_cast<int>(std::count(text.begin(), text.begin() + offset, '\n')) + 1;
+      };
+      std::vector<const SchemaMutant*> suspects;  // placed, their scope on an error's line
       for (const SchemaMutant& m : members) {
         if (std::find(source.placed.begin(), source.placed.end(), m.id) == source.placed.end())
           continue;
-        const auto start = std::count(text.begin(), text.begin() + m.scope_begin, '\n') + 1;
-        const auto end = std::count(text.begin(), text.begin() + m.scope_end, '\n') + 1;
-        const bool on_error_line = round < 3 &&
-                                   lines.lower_bound(static_cast<int>(start)) != lines.end() &&
-                                   *lines.lower_bound(static_cast<int>(start)) <= end;
-        if (on_error_line || round >= 3 || lines.empty()) {
-          excluded[m.id] = on_error_line ? why
-                                         : "the file did not compile with it in place (" +
-                                               first_error(diagnostics) + ")";
-          ++blamed;
-        }
+        const auto first = lines.lower_bound(line_of(m.scope_begin));
+        if (first != lines.end() && *first <= line_of(m.scope_end)) suspects.push_back(&m);
       }
-      if (blamed == 0)  // errors on no mutant's lines: leave every mutant of the file out
+      // The innermost suspects are blamed: a scope around a failing switch is not at fault, and
+      // is blamed in the next round if the file still does not compile. Of mutants sharing a
+      // scope, those of the expression form first: the only form whose two sides must have a
+      // common type (the others cast both sides to bool or void, or take the reference's type).
+      const std::string why = "the compiler refuses it in place: " + first_error(diagnostics);
+      std::vector<const SchemaMutant*> innermost;
+      for (const SchemaMutant* m : suspects)
+        if (std::none_of(suspects.begin(), suspects.end(), [&](const SchemaMutant* o) {
+              return m->scope_begin <= o->scope_begin && o->scope_end <= m->scope_end &&
+                     o->scope_end - o->scope_begin < m->scope_end - m->scope_begin;
+            }))
+          innermost.push_back(m);
+      const bool any_expression = std::any_of(innermost.begin(), innermost.end(), [](auto* m) {
+        return m->form == generator::SchemaForm::Expression;
+      });
+      for (const SchemaMutant* m : innermost)
+        if (round < kBlameRounds &&
+            (!any_expression || m->form == generator::SchemaForm::Expression))
+          excluded[m->id] = why;
+      if (suspects.empty() || round >= kBlameRounds)  // no mutant to blame: leave the file's out
         for (const std::string& id : source.placed)
           excluded[id] =
               "the file did not compile with it in place (" + first_error(diagnostics) + ")";
