@@ -28,12 +28,10 @@ std::size_t at(const std::string& text, const std::string& anchor, const std::st
 }
 
 // A mutant numbered `number`: `original` at `where` replaced, in the scope `scope_text` at `scope`.
-SchemaMutant mutant(int number, std::size_t scope, const std::string& scope_text,
-                    std::size_t where, const std::string& original, const std::string& replacement,
+SchemaMutant mutant(int number, std::size_t scope, const std::string& scope_text, std::size_t where,
+                    const std::string& original, const std::string& replacement,
                     SchemaForm form = SchemaForm::Expression) {
-  return {"g" + std::to_string(number), number,
-          where,                        where + original.size(),
-          replacement,                  scope,
+  return {"g" + std::to_string(number), number, where, where + original.size(), replacement, scope,
           scope + scope_text.size(),    form};
 }
 
@@ -62,8 +60,8 @@ int main(int, char** argv) {
     for (int b = -1; b <= 2; ++b) std::printf("%d ", f(a, b));
   return 0;
 })";
-  const auto built = base::run_process(
-      {"c++", "-std=c++20", "-w", file.string(), "-o", program.string()}, 120);
+  const auto built =
+      base::run_process({"c++", "-std=c++20", "-w", file.string(), "-o", program.string()}, 120);
   EXPECT_EQ(built.exit_code, 0) << built.output << source;
   if (built.exit_code != 0) return "";
   return base::run_process({program.string(), std::to_string(active)}, 30).output;
@@ -138,10 +136,10 @@ TEST(SchemaSource, what_one_line_cannot_hold_is_left_out_with_its_reason) {
   EXPECT_NE(schema.text.find(text), std::string::npos) << "the file is not as it was";
 
   const std::string overlap = "int g(int a, int b, int c) { return a + b + c; }\n";
-  const SchemaMutant left = mutant(2, at(overlap, "return", "a + b"), "a + b",
-                                   at(overlap, "a +", "+"), "+", "-");
-  const SchemaMutant right = mutant(3, at(overlap, "a + ", "b + c"), "b + c",
-                                    at(overlap, "b +", "+"), "+", "-");
+  const SchemaMutant left =
+      mutant(2, at(overlap, "return", "a + b"), "a + b", at(overlap, "a +", "+"), "+", "-");
+  const SchemaMutant right =
+      mutant(3, at(overlap, "a + ", "b + c"), "b + c", at(overlap, "b +", "+"), "+", "-");
   const SchemaSource crossed = schema_source(overlap, {left, right}, {}, "", "m.cpp");
   EXPECT_EQ(crossed.placed.size(), 1u);
   ASSERT_EQ(crossed.left_out.size(), 1u);
