@@ -70,6 +70,12 @@ class Reader {
     fail(node, fmt::format("'{}' must be an integer, not {}", key, type_name(node)));
   }
 
+  // A boolean; `meaning` says what true and false do, for the message when it is not one.
+  bool boolean(const toml::node& node, const std::string& key, const std::string& meaning) const {
+    if (auto v = node.value_exact<bool>()) return *v;
+    fail(node, fmt::format("'{}' must be {}", key, meaning));
+  }
+
   std::string string(const toml::node& node, const std::string& key) const {
     if (auto v = node.value_exact<std::string>()) return *v;
     fail(node, fmt::format("'{}' must be a string, not {}", key, type_name(node)));
@@ -342,22 +348,14 @@ Config load_config(const std::filesystem::path& path, Config c) {
     if (j < 0) in.fail(*n, "'jobs' must be 0 (every core) or more");
     c.jobs = static_cast<int>(j);
   }
-  if (const auto* n = root.get("schemata")) {
-    const auto schemata = n->value_exact<bool>();
-    if (!schemata)
-      in.fail(*n,
-              "'schemata' must be true (one library holds every mutant behind a runtime switch) "
-              "or false (each mutant runs on its own library)");
-    c.schemata = *schemata;
-  }
-  if (const auto* n = root.get("reach")) {
-    const auto reach = n->value_exact<bool>();
-    if (!reach)
-      in.fail(*n,
-              "'reach' must be true (one probe run; unreached mutants are "
-              "NoCoverage and not run) or false (every mutant runs)");
-    c.reach = *reach;
-  }
+  if (const auto* n = root.get("schemata"))
+    c.schemata = in.boolean(*n, "schemata",
+                            "true (one library holds every mutant behind a runtime switch) or "
+                            "false (each mutant runs on its own library)");
+  if (const auto* n = root.get("reach"))
+    c.reach = in.boolean(*n, "reach",
+                         "true (one probe run; unreached mutants are NoCoverage and not run) or "
+                         "false (every mutant runs)");
   if (const auto* n = root.get("seeds")) read_seeds(in, in.table(*n, "seeds"), c);
   if (const auto* n = root.get("timeout")) read_timeout(in, in.table(*n, "timeout"), c);
   if (const auto* n = root.get("limits"))
@@ -383,14 +381,10 @@ Config load_config(const std::filesystem::path& path, Config c) {
   if (const auto* n = root.get("workspace")) {
     const auto& t = in.table(*n, "workspace");
     in.only_keys(t, {"diff_before_pass"}, "[workspace]");
-    if (const auto* d = t.get("diff_before_pass")) {
-      const auto allowed = d->value_exact<bool>();
-      if (!allowed)
-        in.fail(*d,
-                "'workspace.diff_before_pass' must be false (diff only once the module passes "
-                "check) or true (at any time)");
-      c.diff_before_pass = *allowed;
-    }
+    if (const auto* d = t.get("diff_before_pass"))
+      c.diff_before_pass =
+          in.boolean(*d, "workspace.diff_before_pass",
+                     "false (diff only once the module passes check) or true (at any time)");
   }
   return c;
 }
