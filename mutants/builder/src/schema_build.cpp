@@ -72,7 +72,6 @@ SchemaOutcome build_schema_library(const BuildOptions& options,
   SchemaOutcome outcome;
   if (options.schema_dir.empty() || files.empty()) return outcome;
   std::map<int, int> pitfall_numbers;
-  nlohmann::json numbers = nlohmann::json::object();
   if (!options.catalog.empty()) {
     try {
       for (const catalog::MutantInfo& pitfall : catalog::load(options.catalog)) {
@@ -171,12 +170,11 @@ SchemaOutcome build_schema_library(const BuildOptions& options,
   outcome.linked = link_library(options, kSchemaVariant, objects);
 
   for (const int n : pitfalls) number_of[(n < 10 ? "s0" : "s") + std::to_string(n)] = n;
-  for (const auto& [id, number] : number_of) numbers[id] = number;
   outcome.numbers = number_of;
   outcome.placed = number_of.size() - pitfalls.size();
   outcome.left_out = left_out.size();
   outcome.pitfalls = pitfalls.size();
-  const nlohmann::json listing = {{"format", 1}, {"mutants", numbers}, {"left_out", left_out}};
+  const nlohmann::json listing = {{"format", 1}, {"mutants", number_of}, {"left_out", left_out}};
   const fs::path path = options.variants_dir / kSchemaListingName;
   const std::string text = listing.dump(2) + "\n";
   if (!fs::exists(path) || read_whole_file(path) != text) {
