@@ -30,6 +30,9 @@ void write_timings(const reports::GradeResult& r, const GradeTimings& t, const C
   j["wheat_seconds"] = t.wheat_seconds;
   j["validity_rounds"] = t.validity_rounds;
   j["probe_seconds"] = t.probe_seconds;
+  j["served_runs"] = t.served_runs;
+  j["decoy_runs"] = t.decoy_runs;
+  j["server_note"] = t.server_note;
   j["jobs"] = config.jobs > 0 ? config.jobs : static_cast<int>(std::thread::hardware_concurrency());
   nlohmann::json mutants = nlohmann::json::object();
   for (const auto& m : r.mutants) mutants[m.mutant.id] = m.seconds;

@@ -257,6 +257,7 @@ void to_json(nlohmann::json& out, const Config& c) {
          {"validity", reports::to_string(c.validity)},
          {"reach", c.reach},
          {"schemata", c.schemata},
+         {"fork_server", c.fork_server},
          {"seed", c.seed},
          {"reference_seeds", c.reference_seeds},
          {"timeout_factor", c.timeout_factor},
@@ -291,8 +292,8 @@ Config load_config(const std::filesystem::path& path, Config c) {
   Reader in(file);
   in.only_keys(
       root,
-      {"threshold", "required", "reveal", "mutants", "validity", "reach", "schemata", "jobs",
-       "seeds", "timeout", "limits", "compile", "sandbox", "reports", "paths", "workspace"},
+      {"threshold", "required", "reveal", "mutants", "validity", "reach", "schemata", "fork_server",
+       "jobs", "seeds", "timeout", "limits", "compile", "sandbox", "reports", "paths", "workspace"},
       "the top level");
   if (const auto* n = root.get("threshold")) {
     c.threshold = in.number(*n, "threshold");
@@ -352,6 +353,10 @@ Config load_config(const std::filesystem::path& path, Config c) {
     c.schemata = in.boolean(*n, "schemata",
                             "true (one library holds every mutant behind a runtime switch) or "
                             "false (each mutant runs on its own library)");
+  if (const auto* n = root.get("fork_server"))
+    c.fork_server = in.boolean(*n, "fork_server",
+                               "true (the suite starts once per job and forks each mutant's run) "
+                               "or false (each run starts the suite anew)");
   if (const auto* n = root.get("reach"))
     c.reach = in.boolean(*n, "reach",
                          "true (one probe run; unreached mutants are NoCoverage and not run) or "

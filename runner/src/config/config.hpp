@@ -67,6 +67,9 @@ struct Config {
   // The reference and the mutants run on one library with every mutant behind a runtime switch
   // (variant_runs.hpp); false: each mutant on its own library.
   bool schemata = true;
+  // In a sandbox with namespaces, the schema library's mutants are served by a fork server per job
+  // (mutant_runs.hpp); false: each run starts a process of its own.
+  bool fork_server = true;
 
   std::uint64_t seed = 20261201;                        // the grading seed (RapidCheck's seed=)
   std::vector<std::uint64_t> reference_seeds = {1, 2};  // more seeds the reference must pass

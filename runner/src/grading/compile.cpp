@@ -12,6 +12,7 @@
 
 #include "config/build_info.hpp"
 #include "grading/early_code.hpp"
+#include "grading/fork_server_object.hpp"
 #include "grading/precompiled_header.hpp"
 #include "grading/probe_listener_object.hpp"
 #include "tinyllm/base/parallel_for.hpp"
@@ -62,7 +63,10 @@ Toolchain default_toolchain(const fs::path& source_dir, const fs::path& build_di
   t.reference_library_dir = build_dir / "variants" / "reference";
   // The probe listener first: an object, always linked; it tells the probe library which test
   // runs and does nothing with any other library (probe_listener/probe_listener.cpp).
-  t.link_libraries = {build_info::probe_listener_object};
+  // Then the fork server, which wraps main (fork_server/fork_server.cpp): main runs as before
+  // unless the grade's runs ask it to serve them.
+  t.link_libraries = {build_info::probe_listener_object, build_info::fork_server_object,
+                      "-Wl,--wrap=main"};
   for (std::string& library : split_words(build_info::suite_link_libraries))
     t.link_libraries.push_back(std::move(library));
   t.precompiled_header = precompiled_header_flags(build_dir, t);

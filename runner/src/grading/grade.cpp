@@ -11,6 +11,7 @@
 
 #include "config/errors.hpp"
 #include "grading/classify.hpp"
+#include "grading/mutant_runs.hpp"
 #include "grading/progress.hpp"
 #include "grading/reach.hpp"
 #include "grading/validity.hpp"
@@ -18,6 +19,7 @@
 #include "tinyllm/base/parallel_for.hpp"
 #include "tinyllm/base/process.hpp"
 #include "tinyllm/base/whole_file.hpp"
+#include "token.hpp"
 
 namespace tinyllm::runner {
 
@@ -200,20 +202,45 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   std::shuffle(order.begin(), order.end(), std::mt19937_64(device()));
   PhaseProgress mutant_progress(request.progress, GradePhase::Mutants,
                                 static_cast<int>(order.size()), jobs);
-  base::parallel_for(order.size(), jobs, [&](std::size_t k) {
+  MutantRunPlan runs;
+  for (std::size_t i : order) runs.variants.push_back(result.mutants[i].mutant.id);
+  runs.request = [&](const std::string& variant) {
+    RunRequest run = make_request(variant, config.seed, false, timeout);
+    run.arguments = run_arguments;
+    return run;
+  };
+  runs.variant_runs = &variant_runs;
+  runs.serve = config.fork_server && request.isolation == Isolation::Namespaces &&
+               std::any_of(runs.variants.begin(), runs.variants.end(),
+                           [&](const std::string& v) { return variant_runs.in_schema(v); });
+  runs.server = make_request("reference", config.seed, false,
+                             timeout * static_cast<double>(order.size() + 4) + 60);
+  std::erase_if(runs.server.environment, [](const std::string& e) {
+    return e.rfind(tinyllm_schema::kTokenVariable, 0) == 0;
+  });
+  runs.server_start_seconds = config.reference_timeout_seconds;
+  runs.jobs = jobs;
+  runs.passes = [&](const SandboxRun& run) {
+    return mutant_verdict(classify_run(run, expected_tests), config.limits).status ==
+           reports::MutantStatus::Survived;
+  };
+  runs.finished = [&](std::size_t k, double seconds) {
+    mutant_progress.run_finished(seconds, runs.variants[k]);
+  };
+  const MutantRunsDone ran = run_mutants(runs);
+  for (std::size_t k = 0; k < order.size(); ++k) {
     auto& m = result.mutants[order[k]];
-    const auto began = std::chrono::steady_clock::now();
-    RunRequest run_request = make_request(m.mutant.id, config.seed, false, timeout);
-    run_request.arguments = run_arguments;
-    const SandboxRun run = run_sandboxed(run_request);
+    const SandboxRun& run = ran.runs[k];
     const MutantVerdict v = mutant_verdict(classify_run(run, expected_tests), config.limits);
     m.status = v.status;
     m.reason = v.reason;
     m.killed_by = v.killed_by;
     m.killed_by_failed_tests = v.killed_by_failed_tests;
     m.seconds = run.seconds;
-    mutant_progress.run_finished(seconds_since(began), m.mutant.id);
-  });
+  }
+  timings->served_runs = ran.served;
+  timings->decoy_runs = ran.decoys;
+  timings->server_note = ran.note;
 
   // 5. Score.
   int detected = 0;

@@ -43,8 +43,7 @@ std::string VariantRuns::library_hash(const std::string& variant) const {
   return hash.hex();
 }
 
-RunTarget VariantRuns::target(const std::string& variant) const {
-  if (!in_schema(variant)) return {variant_library(build_dir_, variant), {}};
+std::uint64_t VariantRuns::token(const std::string& variant) const {
   // A decoy is the token of a number past every mutant's, drawn at random: without the key it
   // looks like any other token.
   std::uint64_t number;
@@ -54,10 +53,18 @@ RunTarget VariantRuns::target(const std::string& variant) const {
     std::random_device device;
     number = (std::uint64_t{1} << 32) + device();
   }
-  return {schema_library_,
-          {fmt::format("{}={:016x}", tinyllm_schema::kKeyVariable, key_),
-           fmt::format("{}={:016x}", tinyllm_schema::kTokenVariable,
-                       tinyllm_schema::token(key_, number))}};
+  return tinyllm_schema::token(key_, number);
+}
+
+std::string VariantRuns::key_variable() const {
+  return fmt::format("{}={:016x}", tinyllm_schema::kKeyVariable, key_);
+}
+
+RunTarget VariantRuns::target(const std::string& variant) const {
+  if (!in_schema(variant)) return {variant_library(build_dir_, variant), {}};
+  return {
+      schema_library_,
+      {key_variable(), fmt::format("{}={:016x}", tinyllm_schema::kTokenVariable, token(variant))}};
 }
 
 }  // namespace tinyllm::runner

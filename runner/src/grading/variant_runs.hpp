@@ -30,6 +30,11 @@ class VariantRuns {
   // Whether `variant` runs on the schema library.
   bool in_schema(const std::string& variant) const;
 
+  // For a variant in the schema library: the token that selects it (the reference: a fresh
+  // decoy each time), and the key every run of the grade carries.
+  std::uint64_t token(const std::string& variant) const;
+  std::string key_variable() const;
+
   // A hash of what decides a run of `variant`: its library's bytes and, in the schema library,
   // its number there (a result recorded under it holds while the hash does).
   std::string library_hash(const std::string& variant) const;

@@ -110,15 +110,6 @@ void split_probe_run(const std::string& bytes, SandboxRun& run) {
                                     static_cast<std::size_t>(trailer.probe_bytes));
 }
 
-std::string last_started_test(const std::string& output) {
-  const std::string marker = "[ RUN      ] ";
-  auto at = output.rfind(marker);
-  if (at == std::string::npos) return {};
-  auto begin = at + marker.size();
-  auto end = output.find_first_of("\r\n", begin);
-  return output.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
-}
-
 // bubblewrap ended without the launcher's report: it could not build the sandbox, and said why on
 // stderr ("bwrap: ...").
 [[noreturn]] void throw_bubblewrap_failure(const Supervision& seen) {
@@ -166,8 +157,7 @@ SandboxRun collect(const ChildPlan& plan, const Supervision& seen) {
       run.probe_record = read_plain_file(plan.probe_file).value_or("");
   }
   run.output = seen.output.text();
-  run.last_started_test = last_started_test(seen.output.tail);
-  if (run.last_started_test.empty()) run.last_started_test = last_started_test(seen.output.head);
+  run.last_started_test = seen.output.last_started_test();
   return run;
 }
 

@@ -32,6 +32,11 @@ struct RunRequest {
   // probe library records the sites the tests reach (reach.hpp); SandboxRun::probe_record
   // returns it.
   bool probe = false;
+  // A fork server (run_server.hpp): the socket end the sandbox hands the suite, which then serves
+  // runs instead of running its tests (-1: an ordinary run). Namespaces only.
+  int server_socket = -1;
+  // When readable, the run is stopped as timed out (-1: none).
+  int cancel_fd = -1;
 };
 
 enum class RunEnding { Exited, Signaled, TimedOut, OutputLimit };

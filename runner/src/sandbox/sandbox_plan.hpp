@@ -10,6 +10,9 @@
 
 namespace tinyllm::runner::detail {
 
+// Where a suite's run writes GoogleTest's result file in a sandbox.
+inline constexpr const char* kSandboxResultFile = "/grade/result/result.json";
+
 // Returns a uid for a run (as root): one no other run of any grader uses at the same time.
 unsigned allocate_uid();
 

@@ -17,6 +17,8 @@ struct OutputKeeper {
   std::size_t total = 0;
   void add(const char* data, std::size_t n);
   std::string text() const;  // head, "[... N bytes left out ...]", tail
+  // The name in the last "[ RUN      ] Suite.Test" line, or "".
+  std::string last_started_test() const;
 };
 
 // What the supervisor saw of a run, for the collector to read.

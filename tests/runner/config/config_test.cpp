@@ -220,6 +220,17 @@ TEST(Config, schemata_is_a_boolean_on_by_default) {
   EXPECT_EQ(json.at("schemata"), true);
 }
 
+// Catches: the fork server's switch not read from the file, off by default, or a value that is
+// not a boolean accepted as one.
+TEST(Config, fork_server_is_a_boolean_on_by_default) {
+  EXPECT_TRUE(default_config().fork_server);
+  EXPECT_FALSE(load_config(write_file("fork_server", "fork_server = false\n"), default_config())
+                   .fork_server);
+  EXPECT_THROW(
+      load_config(write_file("fork_server_text", "fork_server = \"no\"\n"), default_config()),
+      UsageError);
+}
+
 // Catches: the instructor's permission for `diff` before a pass not read (or on by default), a
 // value that is not a boolean accepted, or the key left out of the grading fingerprint's JSON.
 TEST(Config, diff_before_pass_is_a_boolean_off_by_default) {
