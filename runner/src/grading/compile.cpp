@@ -12,9 +12,8 @@
 
 #include "config/build_info.hpp"
 #include "grading/early_code.hpp"
-#include "grading/fork_server_object.hpp"
 #include "grading/precompiled_header.hpp"
-#include "grading/probe_listener_object.hpp"
+#include "grading/suite_objects.hpp"
 #include "tinyllm/base/parallel_for.hpp"
 #include "tinyllm/base/process.hpp"
 

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <chrono>
 #include <random>
-#include <thread>
 
 #include "config/errors.hpp"
 #include "grading/classify.hpp"
@@ -16,7 +15,6 @@
 #include "grading/reach.hpp"
 #include "grading/validity.hpp"
 #include "sandbox/sandbox.hpp"
-#include "tinyllm/base/parallel_for.hpp"
 #include "tinyllm/base/process.hpp"
 #include "tinyllm/base/whole_file.hpp"
 #include "token.hpp"
