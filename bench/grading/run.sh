@@ -90,7 +90,7 @@ if [ "$libs_before" = "$libs_after" ]; then echo "variant libraries untouched: y
 echo "== the naive way: reconfigure + rebuild the oracle per variant, rebuild the suite, run"
 naive="$work/naive-build"
 flags=(-std=c++20 -O1 -ffp-contract=off -fno-fast-math -pthread)
-# The learner's include path, as runner/src/grading/compile.cpp's learner_include_dirs gives it.
+# The learner's include path, as runner/src/suite_build/compile.cpp's learner_include_dirs gives it.
 includes=(-I"$root/oracle/include" -I"$root/properties")
 sources=$(find "$suite" -name '*.cpp' -o -name '*.cc' -o -name '*.cxx' | sort)
 start=$(now)

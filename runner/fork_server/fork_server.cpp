@@ -1,8 +1,8 @@
 // The fork server, linked into every suite the grader compiles, last, with -Wl,--wrap=main
-// (runner/CMakeLists.txt, grading/compile.cpp): __wrap_main runs after every static initializer of
-// the suite and its libraries, before main. Without TINYLLM_FORK_SERVER_FD it calls main at once,
-// and the program is what it was without it. With it (a grade's mutant runs, in a sandbox), the
-// process becomes a server: it never runs a test; for each run the grader asks for, it forks a
+// (runner/CMakeLists.txt, suite_build/compile.cpp): __wrap_main runs after every static initializer
+// of the suite and its libraries, before main. Without TINYLLM_FORK_SERVER_FD it calls main at
+// once, and the program is what it was without it. With it (a grade's mutant runs, in a sandbox),
+// the process becomes a server: it never runs a test; for each run the grader asks for, it forks a
 // child that selects the run's mutant in the schema library and calls main with the arguments a
 // run of its own would have had; then it kills everything the child left, empties the folders a
 // run may write, and answers with how the child ended and its result file (protocol.hpp).

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "config/config.hpp"
-#include "grading/compile.hpp"
+#include "suite_build/compile.hpp"
 #include "tinyllm/reports/check_result.hpp"
 
 namespace tinyllm::runner {

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "config/config.hpp"
-#include "grading/compile.hpp"
 #include "grading/progress.hpp"
 #include "grading/variant_runs.hpp"
+#include "suite_build/compile.hpp"
 #include "tinyllm/reports/grade_result.hpp"
 
 namespace tinyllm::runner {

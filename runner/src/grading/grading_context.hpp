@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "config/config.hpp"
-#include "grading/compile.hpp"
 #include "grading/grade.hpp"
 #include "mutant_set/generated_set.hpp"
+#include "suite_build/compile.hpp"
 #include "tinyllm/reports/grade_result.hpp"
 
 namespace tinyllm::runner {

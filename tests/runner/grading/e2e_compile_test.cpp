@@ -9,7 +9,7 @@
 
 #include "config/build_info.hpp"
 #include "e2e_support.hpp"
-#include "grading/compile.hpp"
+#include "suite_build/compile.hpp"
 
 namespace fs = std::filesystem;
 using namespace tinyllm::runner;

@@ -1,6 +1,6 @@
-// Code that runs before the libraries' constructors (grading/early_code.hpp), on small programs
+// Code that runs before the libraries' constructors (suite_build/early_code.hpp), on small programs
 // compiled here: the plain one passes, the .preinit_array and ifunc ones are named.
-#include "grading/early_code.hpp"
+#include "suite_build/early_code.hpp"
 
 #include <gtest/gtest.h>
 

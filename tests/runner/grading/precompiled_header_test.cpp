@@ -1,7 +1,7 @@
 // Unit tests of the precompiled header's rules: which build's header a toolchain may use, and
 // which suites must be compiled without it (no compiler runs here; e2e_precompiled_header_test.cpp
 // compiles with it).
-#include "grading/precompiled_header.hpp"
+#include "suite_build/precompiled_header.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <random>
 #include <string>
 
-#include "grading/compile.hpp"
+#include "suite_build/compile.hpp"
 
 namespace fs = std::filesystem;
 using namespace tinyllm::runner;

@@ -10,9 +10,9 @@
 
 #include "config/build_info.hpp"
 #include "e2e_support.hpp"
-#include "grading/compile.hpp"
 #include "grading/variant_runs.hpp"
 #include "sandbox/run_server.hpp"
+#include "suite_build/compile.hpp"
 
 namespace fs = std::filesystem;
 using namespace tinyllm::runner;

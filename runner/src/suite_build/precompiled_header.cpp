@@ -1,12 +1,12 @@
 // The precompiled header of what every suite includes: found, checked against the toolchain, and
 // kept away from suites that configure those headers with macros.
-#include "grading/precompiled_header.hpp"
+#include "suite_build/precompiled_header.hpp"
 
 #include <fstream>
 #include <set>
 #include <sstream>
 
-#include "grading/compile.hpp"
+#include "suite_build/compile.hpp"
 
 namespace tinyllm::runner {
 

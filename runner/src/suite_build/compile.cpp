@@ -1,7 +1,7 @@
 // Compiles the suite as one translation unit (or, when that fails, each source to an object in
 // parallel), then links once. The executable has no RPATH: runs choose the oracle library
 // (reference or variant) with LD_LIBRARY_PATH alone.
-#include "grading/compile.hpp"
+#include "suite_build/compile.hpp"
 
 #include <fmt/format.h>
 
@@ -11,9 +11,9 @@
 #include <sstream>
 
 #include "config/build_info.hpp"
-#include "grading/early_code.hpp"
-#include "grading/precompiled_header.hpp"
-#include "grading/suite_objects.hpp"
+#include "suite_build/early_code.hpp"
+#include "suite_build/precompiled_header.hpp"
+#include "suite_build/suite_objects.hpp"
 #include "tinyllm/base/parallel_for.hpp"
 #include "tinyllm/base/process.hpp"
 

@@ -1,6 +1,6 @@
 // Finding code that runs before the libraries' constructors (early_code.hpp), from the ELF
 // section headers, relocations and symbol tables.
-#include "grading/early_code.hpp"
+#include "suite_build/early_code.hpp"
 
 #include <elf.h>
 #include <fmt/format.h>
