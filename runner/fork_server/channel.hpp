@@ -1,5 +1,7 @@
 // Sending and receiving the fork server's messages (protocol.hpp), for both sides. Header-only:
-// the server is an object compiled with the suites' flags, apart from the grader's libraries.
+// the server is an object compiled with the suites' flags, apart from the grader's libraries. The
+// raw forms allocate nothing (the server's heap must stay what a fresh process of the suite has);
+// the grader uses the std::string forms.
 #pragma once
 #include <sys/socket.h>
 #include <unistd.h>
@@ -12,17 +14,18 @@
 
 namespace tinyllm::fork_server {
 
-// Sends one message; `fd` >= 0 goes with it. Returns false when the other side is gone.
-inline bool send_message(int socket, const Message& header, const std::string& text = {},
+// Sends one message with `size` bytes of text; `fd` >= 0 goes with it. Returns false when the
+// other side is gone.
+inline bool send_message(int socket, const Message& header, const char* text, std::size_t size,
                          int fd = -1) {
   Message m = header;
   m.magic = kMagic;
-  m.bytes = static_cast<std::uint32_t>(text.size());
-  if (sizeof m + text.size() > kMaxMessage) return false;
-  iovec parts[2] = {{&m, sizeof m}, {const_cast<char*>(text.data()), text.size()}};
+  m.bytes = static_cast<std::uint32_t>(size);
+  if (sizeof m + size > kMaxMessage) return false;
+  iovec parts[2] = {{&m, sizeof m}, {const_cast<char*>(text), size}};
   msghdr message{};
   message.msg_iov = parts;
-  message.msg_iovlen = text.empty() ? 1 : 2;
+  message.msg_iovlen = size == 0 ? 1 : 2;
   alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
   if (fd >= 0) {
     message.msg_control = control;
@@ -36,13 +39,19 @@ inline bool send_message(int socket, const Message& header, const std::string& t
   for (;;) {
     const ssize_t n = sendmsg(socket, &message, MSG_NOSIGNAL);
     if (n < 0 && errno == EINTR) continue;
-    return n == static_cast<ssize_t>(sizeof m + text.size());
+    return n == static_cast<ssize_t>(sizeof m + size);
   }
 }
 
-// Receives one message into `header` and `text`, and its descriptor into `fd` (-1: none; it is
+inline bool send_message(int socket, const Message& header, const std::string& text = {},
+                         int fd = -1) {
+  return send_message(socket, header, text.data(), text.size(), fd);
+}
+
+// Receives one message into `header`, its text into `text` (header.bytes of them, in a buffer of
+// this thread's that the next call overwrites), and its descriptor into `fd` (-1: none; it is
 // close-on-exec). Returns false at the end of the stream or on anything malformed.
-inline bool receive_message(int socket, Message& header, std::string& text, int& fd) {
+inline bool receive_message(int socket, Message& header, const char*& text, int& fd) {
   fd = -1;
   static thread_local char buffer[kMaxMessage];
   iovec part{buffer, sizeof buffer};
@@ -69,7 +78,14 @@ inline bool receive_message(int socket, Message& header, std::string& text, int&
     fd = -1;
     return false;
   }
-  text.assign(buffer + sizeof header, header.bytes);
+  text = buffer + sizeof header;
+  return true;
+}
+
+inline bool receive_message(int socket, Message& header, std::string& text, int& fd) {
+  const char* bytes = nullptr;
+  if (!receive_message(socket, header, bytes, fd)) return false;
+  text.assign(bytes, header.bytes);
   return true;
 }
 

@@ -8,9 +8,12 @@
 // run may write, and answers with how the child ended and its result file (protocol.hpp).
 //
 // A child starts from the server's state, which is the state of a suite's fresh process after its
-// static initialisation, as long as that state holds nothing a fork shares or drops: the server
-// refuses to serve (and the grader runs every run the one-process way) when the suite has started
-// a thread, holds a descriptor or a shared writable mapping, or has set a timer before main.
+// static initialisation: the server allocates nothing on the heap (raw system calls, static
+// buffers), so a child's heap is laid out as a fresh process's is, and a mutant that reads past
+// its memory reads what it would have read on its own. That holds as long as the suite's state
+// holds nothing a fork shares or drops: the server refuses to serve (and the grader runs every run
+// the one-process way) when the suite has started a thread, holds a descriptor or a shared
+// writable mapping, or has set a timer before main.
 #include <dirent.h>
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -29,9 +32,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <string>
-#include <vector>
 
 #include "channel.hpp"
 
@@ -48,6 +48,13 @@ constexpr const char* kRunFolders[] = {"/tmp", "/work", "/grade/result", "/dev/s
 constexpr int kFolders = sizeof kRunFolders / sizeof *kRunFolders;
 mode_t folder_modes[kFolders];  // as the sandbox made them, restored after each run
 
+// The most arguments a run may have (the grader sends a filter and the result file's flag).
+constexpr int kMaxArguments = 1024;
+char* run_argv[kMaxArguments + 2];
+
+// Room for the /proc files the server reads whole (its memory map, the IPC tables).
+char file_buffer[1 << 20];
+
 bool is_number(const char* name) {
   if (*name == '\0') return false;
   for (; *name != '\0'; ++name)
@@ -55,38 +62,68 @@ bool is_number(const char* name) {
   return true;
 }
 
-// Calls `each` with every number-named entry of `folder`; stops when it returns false.
+// Calls `each(entry, folder's descriptor)` for every entry of the open folder `dir` but "." and
+// "..", from its start; stops when it returns false. Returns false when it was stopped.
+template <typename Each>
+bool each_entry(int dir, Each each) {
+  lseek(dir, 0, SEEK_SET);
+  alignas(dirent64) char entries[4096];
+  for (long n; (n = syscall(SYS_getdents64, dir, entries, sizeof entries)) > 0;)
+    for (long at = 0; at < n;) {
+      const auto* entry = reinterpret_cast<const dirent64*>(entries + at);
+      at += entry->d_reclen;
+      if (std::strcmp(entry->d_name, ".") == 0 || std::strcmp(entry->d_name, "..") == 0) continue;
+      if (!each(entry->d_name, dir)) return false;
+    }
+  return true;
+}
+
+// Calls `each(number, folder's descriptor)` for every number-named entry of `folder`.
 template <typename Each>
 bool each_number(const char* folder, Each each) {
-  DIR* dir = opendir(folder);
-  if (dir == nullptr) return false;
-  bool all = true;
-  while (dirent* entry = readdir(dir))
-    if (is_number(entry->d_name) && !each(std::atoi(entry->d_name), dirfd(dir))) {
-      all = false;
-      break;
-    }
-  closedir(dir);
+  const int dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir < 0) return false;
+  const bool all = each_entry(
+      dir, [&](const char* name, int fd) { return !is_number(name) || each(std::atoi(name), fd); });
+  close(dir);
   return all;
 }
 
-// Why a child of this process would not start as a fresh process of the suite does, or "".
-std::string why_not_serve(int socket) {
+// Reads a /proc file whole into file_buffer, NUL-terminated. Returns false when it cannot, or
+// when it does not fit.
+bool read_whole(const char* path) {
+  const int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  std::size_t have = 0;
+  for (ssize_t n; (n = read(fd, file_buffer + have, sizeof file_buffer - 1 - have)) != 0;) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;
+    have += static_cast<std::size_t>(n);
+    if (have == sizeof file_buffer - 1) break;
+  }
+  close(fd);
+  file_buffer[have] = '\0';
+  return have < sizeof file_buffer - 1;
+}
+
+// Why a child of this process would not start as a fresh process of the suite does, or nullptr.
+const char* why_not_serve(int socket) {
   int threads = 0;
   each_number("/proc/self/task", [&](int, int) { return ++threads, true; });
   if (threads != 1) return "the suite starts a thread before main";
-  int held = -1;
-  each_number("/proc/self/fd", [&](int fd, int listing) {
-    if (fd <= 2 || fd == socket || fd == listing) return true;
-    held = fd;
-    return false;
+  const bool none_held = each_number("/proc/self/fd", [&](int fd, int listing) {
+    return fd <= 2 || fd == socket || fd == listing;
   });
-  if (held >= 0) return "the suite holds an open descriptor before main";
-  std::ifstream maps("/proc/self/maps");
-  for (std::string address, permissions, rest; maps >> address >> permissions;) {
-    if (permissions.size() == 4 && permissions[1] == 'w' && permissions[3] == 's')
+  if (!none_held) return "the suite holds an open descriptor before main";
+  if (!read_whole("/proc/self/maps")) return "the suite maps more memory than the server checks";
+  // Each line: "start-end perms offset ...", perms as "rw-s" for a shared writable mapping.
+  for (const char* line = file_buffer; *line != '\0';) {
+    const char* perms = std::strchr(line, ' ');
+    if (perms != nullptr && std::strlen(perms) > 4 && perms[2] == 'w' && perms[4] == 's')
       return "the suite maps shared writable memory before main";
-    std::getline(maps, rest);
+    const char* next = std::strchr(line, '\n');
+    if (next == nullptr) break;
+    line = next + 1;
   }
   for (int which : {ITIMER_REAL, ITIMER_VIRTUAL, ITIMER_PROF}) {
     itimerval timer{};
@@ -94,39 +131,36 @@ std::string why_not_serve(int socket) {
         (timer.it_value.tv_sec != 0 || timer.it_value.tv_usec != 0))
       return "the suite sets a timer before main";
   }
-  std::ifstream timers("/proc/self/timers");
-  if (timers.peek() != std::ifstream::traits_type::eof())
+  if (read_whole("/proc/self/timers") && file_buffer[0] != '\0')
     return "the suite creates a timer before main";
-  return {};
+  return nullptr;
 }
 
-// Removes everything inside the folder `dir` (a descriptor, closed here), making folders writable
-// first. Returns false when something stays.
+// Removes everything inside the open folder `dir` (closed here), making folders writable first.
+// Returns false when something stays.
 bool empty_folder(int dir) {
-  DIR* listing = fdopendir(dir);
-  if (listing == nullptr) {
-    close(dir);
-    return false;
+  bool removed_all = false;
+  for (int pass = 0; pass < 16 && !removed_all; ++pass) {
+    bool any = false, failed = false;
+    each_entry(dir, [&](const char* name, int folder) {
+      any = true;
+      struct stat st {};
+      if (fstatat(folder, name, &st, AT_SYMLINK_NOFOLLOW) != 0) return true;
+      if (S_ISDIR(st.st_mode)) {
+        fchmodat(folder, name, 0700, 0);
+        const int inner = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (inner < 0 || !empty_folder(inner)) failed = true;
+        if (unlinkat(folder, name, AT_REMOVEDIR) != 0) failed = true;
+      } else if (unlinkat(folder, name, 0) != 0) {
+        failed = true;
+      }
+      return true;
+    });
+    removed_all = !any;
+    if (failed) break;
   }
-  bool all = true;
-  std::vector<std::string> names;
-  while (dirent* entry = readdir(listing))
-    if (std::strcmp(entry->d_name, ".") != 0 && std::strcmp(entry->d_name, "..") != 0)
-      names.emplace_back(entry->d_name);
-  for (const std::string& name : names) {
-    struct stat st {};
-    if (fstatat(dir, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
-    if (S_ISDIR(st.st_mode)) {
-      fchmodat(dir, name.c_str(), 0700, 0);
-      const int inner = openat(dir, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-      all = inner >= 0 && empty_folder(inner) && all;
-      all = unlinkat(dir, name.c_str(), AT_REMOVEDIR) == 0 && all;
-    } else {
-      all = unlinkat(dir, name.c_str(), 0) == 0 && all;
-    }
-  }
-  closedir(listing);
-  return all;
+  close(dir);
+  return removed_all;
 }
 
 void record_folder_modes() {
@@ -148,18 +182,25 @@ bool empty_run_folders() {
   return all;
 }
 
+// Calls `remove(id)` for each object of a /proc/sysvipc table ("key id ..." after a header).
+template <typename Remove>
+void each_ipc_object(const char* table, Remove remove) {
+  if (!read_whole(table)) return;
+  const char* line = std::strchr(file_buffer, '\n');
+  while (line != nullptr && *++line != '\0') {
+    char* end = nullptr;
+    std::strtol(line, &end, 10);                    // the key
+    const long id = std::strtol(end, nullptr, 10);  // the id
+    remove(static_cast<int>(id));
+    line = std::strchr(line, '\n');
+  }
+}
+
 // Removes the System V IPC objects a run made (the sandbox has an IPC namespace of its own).
 void remove_ipc_objects() {
-  auto each_id = [](const char* table, auto remove) {
-    std::ifstream listing(table);
-    std::string line;
-    std::getline(listing, line);  // the column names
-    for (long key = 0, id = 0; listing >> key >> id; std::getline(listing, line))
-      remove(static_cast<int>(id));
-  };
-  each_id("/proc/sysvipc/shm", [](int id) { shmctl(id, IPC_RMID, nullptr); });
-  each_id("/proc/sysvipc/sem", [](int id) { semctl(id, 0, IPC_RMID); });
-  each_id("/proc/sysvipc/msg", [](int id) { msgctl(id, IPC_RMID, nullptr); });
+  each_ipc_object("/proc/sysvipc/shm", [](int id) { shmctl(id, IPC_RMID, nullptr); });
+  each_ipc_object("/proc/sysvipc/sem", [](int id) { semctl(id, 0, IPC_RMID); });
+  each_ipc_object("/proc/sysvipc/msg", [](int id) { msgctl(id, IPC_RMID, nullptr); });
 }
 
 // Kills every process of the sandbox but its PID 1 (the launcher, which reaps them) and this one,
@@ -170,70 +211,66 @@ bool end_the_rest() {
     kill(-1, SIGKILL);
     while (waitpid(-1, nullptr, WNOHANG) > 0) {
     }
-    const bool alone = each_number("/proc", [&](int pid, int) { return pid == 1 || pid == self; });
-    if (alone) return true;
+    if (each_number("/proc", [&](int pid, int) { return pid == 1 || pid == self; })) return true;
     usleep(1000);
   }
   return false;
 }
 
-// The arguments a run gets: the server's program name, then the request's.
-std::vector<std::string> split_arguments(const std::string& text) {
-  std::vector<std::string> arguments;
-  for (std::size_t at = 0; at < text.size();) {
-    const std::size_t end = text.find('\0', at);
-    if (end == std::string::npos) break;
-    arguments.push_back(text.substr(at, end - at));
-    at = end + 1;
+// Points run_argv at the server's program name and the request's arguments (each ended by '\0'
+// in `text`). Returns their count, or -1 when there are too many.
+int split_arguments(char* program, char* text, std::size_t size) {
+  int count = 0;
+  run_argv[count++] = program;
+  for (std::size_t at = 0; at < size;) {
+    const char* end = static_cast<const char*>(std::memchr(text + at, '\0', size - at));
+    if (end == nullptr) break;
+    if (count > kMaxArguments) return -1;
+    run_argv[count++] = text + at;
+    at = static_cast<std::size_t>(end - text) + 1;
   }
-  return arguments;
+  run_argv[count] = nullptr;
+  return count;
 }
 
-std::string result_file_of(const std::vector<std::string>& arguments) {
-  const std::string flag = "--gtest_output=json:";
-  for (const std::string& a : arguments)
-    if (a.rfind(flag, 0) == 0) return a.substr(flag.size());
-  return {};
-}
-
-// In the child: becomes the run and returns main's status.
-int become_run(int socket, int output, const Message& request, const std::string& text,
-               char* program, Select select) {
-  close(socket);
-  dup2(output, 1);
-  dup2(output, 2);
-  close(output);
-  select(request.token);
-  static std::vector<std::string> arguments;
-  static std::vector<char*> argv;
-  arguments = split_arguments(text);
-  argv = {program};
-  for (std::string& a : arguments) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  return __real_main(static_cast<int>(argv.size() - 1), argv.data(), environ);
+// The result file the run's arguments name (--gtest_output=json:PATH), or nullptr.
+const char* result_file_of(int argc) {
+  constexpr const char kFlag[] = "--gtest_output=json:";
+  for (int i = 1; i < argc; ++i)
+    if (std::strncmp(run_argv[i], kFlag, sizeof kFlag - 1) == 0)
+      return run_argv[i] + sizeof kFlag - 1;
+  return nullptr;
 }
 
 // Serves runs until the grader closes the socket. Returns only in a child, with main's status.
 int serve(int socket, char* program) {
   const auto select = reinterpret_cast<Select>(dlsym(RTLD_DEFAULT, "tinyllm_schema_select"));
-  std::string why = select == nullptr ? "the library has no mutant switch" : why_not_serve(socket);
+  const char* why = select == nullptr ? "the library has no mutant switch" : why_not_serve(socket);
   Message hello;
-  hello.kind = why.empty() ? Kind::Ready : Kind::Refused;
-  if (!send_message(socket, hello, why) || !why.empty()) _exit(0);
+  hello.kind = why == nullptr ? Kind::Ready : Kind::Refused;
+  if (!send_message(socket, hello, why, why == nullptr ? 0 : std::strlen(why)) || why != nullptr)
+    _exit(0);
   record_folder_modes();
   for (;;) {
     Message request;
-    std::string text;
+    const char* text = nullptr;
     int output = -1;
     if (!receive_message(socket, request, text, output) || request.kind != Kind::Run || output < 0)
       _exit(0);
+    const int argc = split_arguments(program, const_cast<char*>(text), request.bytes);
+    if (argc < 0) _exit(0);
     const pid_t child = static_cast<pid_t>(syscall(SYS_clone, SIGCHLD, nullptr, nullptr, nullptr,
                                                    nullptr));  // no atfork handlers of the suite
-    if (child == 0) return become_run(socket, output, request, text, program, select);
+    if (child == 0) {                                          // the run
+      close(socket);
+      dup2(output, 1);
+      dup2(output, 2);
+      close(output);
+      select(request.token);
+      return __real_main(argc, run_argv, environ);
+    }
     close(output);
     if (child < 0) _exit(0);
-    Message result;
-    result.kind = Kind::Result;
     const int pidfd = static_cast<int>(syscall(SYS_pidfd_open, child, 0));
     int status = 0;
     for (bool ended = false; !ended;) {
@@ -241,7 +278,7 @@ int serve(int socket, char* program) {
       if (poll(watch, 2, -1) < 0) continue;
       if (watch[1].revents != 0) {  // Stop, or the grader is gone
         Message stop;
-        std::string unused;
+        const char* unused = nullptr;
         int fd = -1;
         const bool stopped = receive_message(socket, stop, unused, fd) && stop.kind == Kind::Stop;
         if (fd >= 0) close(fd);
@@ -254,18 +291,19 @@ int serve(int socket, char* program) {
       if (watch[0].revents != 0 || pidfd < 0) ended = waitpid(child, &status, 0) == child;
     }
     if (pidfd >= 0) close(pidfd);
+    Message result;
+    result.kind = Kind::Result;
     result.ending = WIFSIGNALED(status) ? Ending::Signaled : Ending::Exited;
     result.value = WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status);
     if (!end_the_rest()) _exit(0);
-    const std::string result_path = result_file_of(split_arguments(text));
-    const int result_fd =
-        result_path.empty()
-            ? -1
-            : open(result_path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    const char* result_path = result_file_of(argc);
+    const int result_fd = result_path == nullptr
+                              ? -1
+                              : open(result_path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     result.has_result = result_fd >= 0 ? 1 : 0;
     remove_ipc_objects();
     const bool clean = empty_run_folders();
-    const bool sent = send_message(socket, result, {}, result_fd);
+    const bool sent = send_message(socket, result, nullptr, 0, result_fd);
     if (result_fd >= 0) close(result_fd);
     if (!sent || !clean) _exit(0);
   }

@@ -76,6 +76,21 @@ TEST(ForkServer, examples_get_the_same_statuses_both_ways) {
                 default_policy());
 }
 
+// Catches: a served run whose heap is laid out otherwise than a fresh process's (the server
+// allocating before it forks), which a mutant that reads past its memory tells apart: with only
+// two of the thorough example's files, `gdddd8e9ffb` (`s < starts.size()` made `<=` in
+// checkpoint_sequential, one element past the schedule) survived every served run and was killed
+// on its own.
+TEST(ForkServer, a_mutant_that_reads_past_its_memory_gets_the_same_status_both_ways) {
+  if (!namespaces_available()) GTEST_SKIP() << "the fork server needs a sandbox (bubblewrap)";
+  const fs::path thorough =
+      fs::path(tinyllm::runner::build_info::source_dir) / "examples" / "thorough";
+  const fs::path suite = fresh_folder("fork-server-two-files");
+  for (const char* file : {"accumulate_test.cpp", "recompute_test.cpp", "helpers.hpp"})
+    fs::copy_file(thorough / file, suite / file);
+  expect_same(suite, default_policy());
+}
+
 // Catches: a hostile run (a crash, a hang, a failure on some mutants, a fingerprint of the
 // library, a pinned message) classified otherwise when served.
 TEST(ForkServer, hostile_suites_get_the_same_statuses_both_ways) {
