@@ -7,7 +7,9 @@
 #   - the naive way with build flags alone: for each variant, reconfigure the oracle with
 #     -DTINYLLM_VARIANT=sNN, rebuild it, rebuild the suite against it and run it. That takes long,
 #     so it is measured on NAIVE_VARIANTS variants (default 3) and extrapolated to the reference and
-#     variants (printed as such); goal: speed-up >= 10x.
+#     variants (printed as such); goal: speed-up >= 10x;
+#   - the same-run baseline: compiling the suite's files with c++ -O1, two at a time, without
+#     the precompiled header, and linking; goal: the full grade takes no longer.
 # It grades the full set (pitfalls + counted generated mutants, the default) and, in the same run,
 # the pitfalls alone and the full set without the reach probe (--no-reach), and checks that grading
 # a second suite rebuilds no variant library.
@@ -45,6 +47,21 @@ mapfile -t mutant_ids < <(python3 -c "import json; print('\\n'.join(k for k, v i
 mapfile -t wheat_ids < <(sed -n 's/^id = "\(w[0-9]*\)"$/\1/p' mutants/catalog.toml)
 graded=$(python3 -c "import json; print(len(json.load(open('$work/timings.json'))['mutant_seconds']))")
 echo "$graded mutants graded, ${#mutant_ids[@]} run (the others no test reaches), ${#wheat_ids[@]} wheats"
+
+echo "== the same-run baseline: the suite's files compiled with c++ -O1, two at a time, no precompiled header, linked"
+flags=(-std=c++20 -O1 -ffp-contract=off -fno-fast-math -pthread)
+# The learner's include path, as runner/src/suite_build/compile.cpp's learner_include_dirs gives it.
+includes=(-I"$root/oracle/include" -I"$root/properties")
+mapfile -t sources < <(find "$suite" \( -name '*.cpp' -o -name '*.cc' -o -name '*.cxx' \) | sort)
+plain="$work/plain-compile"
+mkdir -p "$plain"
+start=$(now)
+printf '%s\n' "${sources[@]}" | xargs -P "$cores" -I{} sh -c \
+  'c++ "$@" -c "{}" -o "'"$plain"'/$(echo "{}" | tr / _).o"' sh "${flags[@]}" "${includes[@]}"
+c++ "$plain"/*.o -o "$plain/suite" -L"$build/variants/reference" -ltinyllm_oracle -lrapidcheck -lgtest_main -lgtest -pthread
+plain_compile=$(elapsed "$start" "$(now)")
+echo "c++ -O1 of ${#sources[@]} files, $cores at a time, and the link: ${plain_compile} s;" \
+  "full grade / that = $(awk -v a="$wall" -v b="$plain_compile" 'BEGIN { printf "%.2f", a / b }') (goal <= 1.0)"
 
 echo "== the same suite without the reach probe (--no-reach: every mutant runs)"
 start=$(now)
@@ -89,10 +106,6 @@ if [ "$libs_before" = "$libs_after" ]; then echo "variant libraries untouched: y
 
 echo "== the naive way: reconfigure + rebuild the oracle per variant, rebuild the suite, run"
 naive="$work/naive-build"
-flags=(-std=c++20 -O1 -ffp-contract=off -fno-fast-math -pthread)
-# The learner's include path, as runner/src/suite_build/compile.cpp's learner_include_dirs gives it.
-includes=(-I"$root/oracle/include" -I"$root/properties")
-sources=$(find "$suite" -name '*.cpp' -o -name '*.cc' -o -name '*.cxx' | sort)
 start=$(now)
 cmake -S "$root" -B "$naive" -G Ninja -DTINYLLM_VARIANT=reference -DTINYLLM_BUILD_VARIANTS=OFF \
   -DTINYLLM_BUILD_TESTS=OFF -DTINYLLM_BUILD_BENCH=OFF -DTINYLLM_BUILD_RUNNER=OFF >/dev/null
@@ -104,7 +117,7 @@ for n in $(seq -f "%02g" 1 "$naive_variants"); do
   cmake -S "$root" -B "$naive" -DTINYLLM_VARIANT="s$n" >/dev/null
   ninja -C "$naive" -j "$cores" oracle >/dev/null
   objects=()
-  for s in $sources; do
+  for s in "${sources[@]}"; do
     o="$naive/$(basename "$s").o"
     g++ "${flags[@]}" "${includes[@]}" -c "$s" -o "$o" &
     objects+=("$o")

@@ -19,8 +19,8 @@ namespace {
 
 using Statuses = std::map<std::string, std::string>;
 
-// The statuses of a grade of `suite` with `config`'s policy and fork_server set to `serve`.
-Statuses statuses(const fs::path& suite, const std::string& config, bool serve) {
+// The JSON report of a grade of `suite` with `config`'s policy and fork_server set to `serve`.
+nlohmann::json graded(const fs::path& suite, const std::string& config, bool serve) {
   // At the top: after a [table] line a key would belong to that table.
   const fs::path file =
       write_config("fork-server-policy",
@@ -29,12 +29,20 @@ Statuses statuses(const fs::path& suite, const std::string& config, bool serve) 
   const Graded g = run_grader({"grade", suite.string(), "-c", file.string(), "--quiet", "-o",
                                output.string(), "--format", "json"});
   EXPECT_LE(g.status, 2) << g.output;
+  return nlohmann::json::parse(json_report(output));
+}
+
+// Each mutant's status in a report.
+Statuses statuses_in(const nlohmann::json& report) {
   Statuses by_id;
-  const nlohmann::json report = nlohmann::json::parse(json_report(output));
   for (const auto& [name, file_entry] : report.at("files").items())
     for (const auto& m : file_entry.at("mutants"))
       by_id[m.at("id").get<std::string>()] = m.at("status").get<std::string>();
   return by_id;
+}
+
+Statuses statuses(const fs::path& suite, const std::string& config, bool serve) {
+  return statuses_in(graded(suite, config, serve));
 }
 
 // The policy of a grade without a file (the full set), and of the hostile suites' tests.
@@ -49,9 +57,10 @@ std::string hostile_policy() {
 // A generated mutant whose run is undefined behaviour (it reads a disengaged std::optional) may
 // end either way from one run to the next, whoever runs it: a difference counts only when the
 // one-process way gives its status again.
-void expect_same(const fs::path& suite, const std::string& policy) {
+void expect_same(const fs::path& suite, const std::string& policy,
+                 const Statuses& served_already = {}) {
   SCOPED_TRACE(suite.string());
-  const Statuses served = statuses(suite, policy, true);
+  const Statuses served = served_already.empty() ? statuses(suite, policy, true) : served_already;
   const Statuses alone = statuses(suite, policy, false);
   ASSERT_EQ(served.size(), alone.size());
   ASSERT_FALSE(served.empty());
@@ -99,4 +108,18 @@ TEST(ForkServer, hostile_suites_get_the_same_statuses_both_ways) {
                             "fingerprints_library", "leaves_checkpoint_unreached", "crashes",
                             "forks_in_a_loop", "reads_the_mutant_token", "looks_for_variant"})
     expect_same(suites / suite, hostile_policy());
+}
+
+// Catches: a grader that fails or invalidates tests the reference did not shape (a validity
+// check or a wheat stricter than the contract, a served run classified otherwise), on a suite of
+// 43 tests written from the contract alone (tests/runner/fixtures/independent_suite): it passes,
+// with no invalid test, the same both ways.
+TEST(ForkServer, a_suite_written_from_the_contract_alone_passes_the_same_both_ways) {
+  if (!namespaces_available()) GTEST_SKIP() << "the fork server needs a sandbox (bubblewrap)";
+  const fs::path suite = fs::path(tinyllm::runner::build_info::source_dir) / "tests" / "runner" /
+                         "fixtures" / "independent_suite";
+  const nlohmann::json report = graded(suite, default_policy(), true);
+  EXPECT_EQ(report.at("config").at("verdict"), "PASS");
+  EXPECT_EQ(report.at("config").at("invalidTestCount"), 0) << report.at("config").dump(2);
+  expect_same(suite, default_policy(), statuses_in(report));
 }
