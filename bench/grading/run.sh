@@ -80,10 +80,33 @@ echo "pitfalls only: wall ${wall_pitfalls} s; full grade / pitfalls only = $(awk
 echo "== plain runs of the compiled suite (no sandbox), for the lower bound"
 exe="$work/grade/suite-build/suite"
 runs=0
+# A mutant of the schema library runs on it with its token (mutants/schema/token.hpp), as the
+# grade runs it; the others (the reference, the wheats, the probe) on their own libraries.
+declare -A schema_token
+key=2a2a2a2a2a2a2a2a
+if [ -f "$build/variants/schema.json" ]; then
+  while read -r id token; do schema_token[$id]=$token; done < <(python3 - "$build/variants/schema.json" "$key" <<'PY'
+import json, sys
+M = (1 << 64) - 1
+def mix(x):
+    x = ((x ^ (x >> 30)) * 0xbf58476d1ce4e5b9) & M
+    x = ((x ^ (x >> 27)) * 0x94d049bb133111eb) & M
+    return x ^ (x >> 31)
+key = int(sys.argv[2], 16)
+for mutant, number in json.load(open(sys.argv[1]))["mutants"].items():
+    print(mutant, "%016x" % mix(key ^ mix((number + 0x9e3779b97f4a7c15) & M)))
+PY
+  )
+fi
 run_plain() {  # variant seed shrink
-  local s=$(now)
+  local s=$(now) library="$build/variants/$1" switch=()
+  if [ -n "${schema_token[$1]:-}" ]; then
+    library="$build/variants/schema"
+    switch=(TINYLLM_MUTANT_KEY="$key" TINYLLM_MUTANT_TOKEN="${schema_token[$1]}")
+  fi
   # In a subshell, so a mutant's crash is not reported by this shell.
-  (RC_PARAMS="seed=$2${3:+ noshrink=1}" LD_LIBRARY_PATH="$build/variants/$1" "$exe" >/dev/null 2>&1) 2>/dev/null || true
+  (env "${switch[@]}" RC_PARAMS="seed=$2${3:+ noshrink=1}" LD_LIBRARY_PATH="$library" "$exe" \
+    >/dev/null 2>&1) 2>/dev/null || true
   runs=$(awk -v r="$runs" -v d="$(elapsed "$s" "$(now)")" 'BEGIN { print r + d }')
   plain_runs=$((plain_runs + 1))
 }
