@@ -33,6 +33,9 @@ void write_timings(const reports::GradeResult& r, const GradeTimings& t, const C
   j["served_runs"] = t.served_runs;
   j["decoy_runs"] = t.decoy_runs;
   j["server_note"] = t.server_note;
+  j["narrowed_runs"] = t.narrowed_runs;
+  j["widened_runs"] = t.widened_runs;
+  j["narrowing_checks"] = t.narrowing_checks;
   j["jobs"] = config.jobs > 0 ? config.jobs : static_cast<int>(std::thread::hardware_concurrency());
   nlohmann::json mutants = nlohmann::json::object();
   for (const auto& m : r.mutants) mutants[m.mutant.id] = m.seconds;

@@ -64,6 +64,9 @@ int run_yardstick_command(const Arguments& args) {
   // The course suite's tests must all be valid (selfcheck says so): one that is not is a bug to
   // fix, not a test to leave out of the yardstick.
   request.config.validity = reports::Validity::Strict;
+  // Every failing test of a mutant is its signature for `check`'s diagnosis, as a learner's
+  // module fails them in a run of the whole course suite: no narrowed runs.
+  request.narrow_runs = false;
   std::map<std::string, std::string> library_hash;
   const VariantRuns runs(ctx.build_dir, request.config.schemata);
   // Each mutant is run unless the earlier file has its result on this very library.

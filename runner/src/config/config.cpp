@@ -169,6 +169,7 @@ void to_json(nlohmann::json& out, const Config& c) {
          {"reach", c.reach},
          {"schemata", c.schemata},
          {"fork_server", c.fork_server},
+         {"narrow_runs", c.narrow_runs},
          {"seed", c.seed},
          {"reference_seeds", c.reference_seeds},
          {"timeout_factor", c.timeout_factor},
@@ -201,11 +202,11 @@ Config load_config(const std::filesystem::path& path, Config c) {
                                  e.source().begin.column, e.description()));
   }
   Reader in(file);
-  in.only_keys(
-      root,
-      {"threshold", "required", "reveal", "mutants", "validity", "reach", "schemata", "fork_server",
-       "jobs", "seeds", "timeout", "limits", "compile", "sandbox", "reports", "paths", "workspace"},
-      "the top level");
+  in.only_keys(root,
+               {"threshold", "required", "reveal", "mutants", "validity", "reach", "schemata",
+                "fork_server", "narrow_runs", "jobs", "seeds", "timeout", "limits", "compile",
+                "sandbox", "reports", "paths", "workspace"},
+               "the top level");
   if (const auto* n = root.get("threshold")) {
     c.threshold = in.number(*n, "threshold");
     if (!(c.threshold >= 0 && c.threshold <= 1))
@@ -268,6 +269,10 @@ Config load_config(const std::filesystem::path& path, Config c) {
     c.fork_server = in.boolean(*n, "fork_server",
                                "true (the suite starts once per job and forks each mutant's run) "
                                "or false (each run starts the suite anew)");
+  if (const auto* n = root.get("narrow_runs"))
+    c.narrow_runs = in.boolean(*n, "narrow_runs",
+                               "true (each mutant runs the tests that reach it) or false (every "
+                               "mutant runs every test)");
   if (const auto* n = root.get("reach"))
     c.reach = in.boolean(*n, "reach",
                          "true (one probe run; unreached mutants are NoCoverage and not run) or "

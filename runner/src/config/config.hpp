@@ -70,6 +70,8 @@ struct Config {
   // In a sandbox with namespaces, the schema library's mutants are served by a fork server per job
   // (mutant_runs.hpp); false: each run starts a process of its own.
   bool fork_server = true;
+  // With reach, each mutant runs the tests that reach it (narrowed_runs.hpp); false: every test.
+  bool narrow_runs = true;
 
   std::uint64_t seed = 20261201;                        // the grading seed (RapidCheck's seed=)
   std::vector<std::uint64_t> reference_seeds = {1, 2};  // more seeds the reference must pass

@@ -11,6 +11,7 @@
 #include "config/errors.hpp"
 #include "grading/classify.hpp"
 #include "grading/mutant_runs.hpp"
+#include "grading/narrowed_runs.hpp"
 #include "grading/progress.hpp"
 #include "grading/reach.hpp"
 #include "grading/validity.hpp"
@@ -182,12 +183,15 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   const double timeout =
       reference_seconds * config.timeout_factor + config.timeout_constant_seconds;
 
-  // 3. Reach: one run on the probe library; the mutants no test reaches are NoCoverage, not run.
+  // 3. Reach: one run on the probe library; the mutants no test reaches are NoCoverage, not run,
+  // and the others run the tests that reach them.
+  ReachFound reach;
   if (config.reach) {
     const PhaseProgress probe_progress(request.progress, GradePhase::Probe, 1, 1);
     RunRequest probe_run = make_request(kProbeVariant, config.seed, false, timeout);
     probe_run.arguments = run_arguments;
-    timings->probe_seconds = measure_reach(request.build_dir, probe_run, expected_tests, result);
+    reach = measure_reach(request.build_dir, probe_run, expected_tests, result);
+    timings->probe_seconds = reach.probe_seconds;
   }
 
   // 4. Every other mutant with the grading seed, no shrinking, in an order the suite cannot
@@ -200,16 +204,17 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   std::shuffle(order.begin(), order.end(), std::mt19937_64(device()));
   PhaseProgress mutant_progress(request.progress, GradePhase::Mutants,
                                 static_cast<int>(order.size()), jobs);
+  std::vector<std::string> mutant_ids;
+  for (std::size_t i : order) mutant_ids.push_back(result.mutants[i].mutant.id);
   MutantRunPlan runs;
-  for (std::size_t i : order) runs.variants.push_back(result.mutants[i].mutant.id);
-  runs.request = [&](const std::string& variant) {
-    RunRequest run = make_request(variant, config.seed, false, timeout);
-    run.arguments = run_arguments;
+  runs.request = [&](const PlannedRun& planned) {
+    RunRequest run = make_request(planned.variant, config.seed, false, timeout);
+    run.arguments = planned.tests.empty() ? run_arguments : only_tests(planned.tests);
     return run;
   };
   runs.variant_runs = &variant_runs;
   runs.serve = config.fork_server && request.isolation == Isolation::Namespaces &&
-               std::any_of(runs.variants.begin(), runs.variants.end(),
+               std::any_of(mutant_ids.begin(), mutant_ids.end(),
                            [&](const std::string& v) { return variant_runs.in_schema(v); });
   runs.server = make_request("reference", config.seed, false,
                              timeout * static_cast<double>(order.size() + 4) + 60);
@@ -218,18 +223,23 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   });
   runs.server_start_seconds = config.reference_timeout_seconds;
   runs.jobs = jobs;
-  runs.passes = [&](const SandboxRun& run) {
-    return mutant_verdict(classify_run(run, expected_tests), config.limits).status ==
-           reports::MutantStatus::Survived;
+  // A run passes as the reference's must: every test it ran listed, none failed.
+  auto passes_with = [&](const SandboxRun& run, const std::vector<std::string>& tests) {
+    return mutant_verdict(classify_run(run, tests.empty() ? expected_tests : tests), config.limits)
+               .status == reports::MutantStatus::Survived;
   };
+  runs.passes = [&](const SandboxRun& run) { return passes_with(run, {}); };
   runs.finished = [&](std::size_t k, double seconds) {
-    mutant_progress.run_finished(seconds, runs.variants[k]);
+    mutant_progress.run_finished(seconds, mutant_ids[k]);
   };
-  const MutantRunsDone ran = run_mutants(runs);
+  const NarrowedRunsDone ran = run_narrowed(
+      runs, mutant_ids,
+      request.narrow_runs && config.narrow_runs ? reach.narrowed : NarrowedTests{}, passes_with);
   for (std::size_t k = 0; k < order.size(); ++k) {
     auto& m = result.mutants[order[k]];
     const SandboxRun& run = ran.runs[k];
-    const MutantVerdict v = mutant_verdict(classify_run(run, expected_tests), config.limits);
+    const std::vector<std::string>& tests = ran.tests[k].empty() ? expected_tests : ran.tests[k];
+    const MutantVerdict v = mutant_verdict(classify_run(run, tests), config.limits);
     m.status = v.status;
     m.reason = v.reason;
     m.killed_by = v.killed_by;
@@ -239,6 +249,9 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   timings->served_runs = ran.served;
   timings->decoy_runs = ran.decoys;
   timings->server_note = ran.note;
+  timings->narrowed_runs = ran.narrowed;
+  timings->widened_runs = ran.widened;
+  timings->narrowing_checks = ran.checks;
 
   // 5. Score.
   int detected = 0;

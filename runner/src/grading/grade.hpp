@@ -30,6 +30,10 @@ struct GradeRequest {
   std::filesystem::path build_dir, source_dir;  // the oracle's build (variants/) and source
   Toolchain toolchain;
   Isolation isolation = Isolation::Plain;  // resolved
+  // Whether each mutant runs the tests that reach it (narrowed_runs.hpp; with reach alone): the
+  // same statuses, but a killed mutant's failing tests are those of its narrowed run. Off where
+  // every failing test matters: the yardstick's signatures of the course suite.
+  bool narrow_runs = true;
   // Called when a phase starts (compiling, the reference, the mutants) and after each of its runs.
   GradeProgressCallback progress;
 };
@@ -46,6 +50,9 @@ struct GradeTimings {
   int served_runs = 0;       // mutant runs a fork server served (mutant_runs.hpp)
   int decoy_runs = 0;        // and decoy runs of the reference among them
   std::string server_note;   // why runs that could have been served were not, or ""
+  int narrowed_runs = 0;     // mutants decided by a run of the tests that reach them alone
+  int widened_runs = 0;      // mutants run again with every test (narrowed_runs.hpp)
+  int narrowing_checks = 0;  // reference runs of the narrowed sets of tests
 };
 
 // Returns the grade, and its timings in `timings` when given. Throws UsageError when a variant

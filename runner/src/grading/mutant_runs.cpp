@@ -19,14 +19,14 @@ namespace {
 constexpr int kDecoys = 3;
 
 struct Item {
-  std::size_t index = 0;  // the variant's (unused for a decoy)
+  std::size_t index = 0;  // the planned run's (unused for a decoy)
   bool decoy = false;
 };
 
-// The plan's variants, with `decoys` decoys at random places among them.
-std::vector<Item> work_list(std::size_t variants, int decoys) {
+// The plan's runs, with `decoys` decoys at random places among them.
+std::vector<Item> work_list(std::size_t runs, int decoys) {
   std::vector<Item> items;
-  for (std::size_t i = 0; i < variants; ++i) items.push_back({i, false});
+  for (std::size_t i = 0; i < runs; ++i) items.push_back({i, false});
   std::random_device device;
   std::mt19937_64 random(device());
   for (int d = 0; d < decoys; ++d) {
@@ -40,7 +40,7 @@ std::vector<Item> work_list(std::size_t variants, int decoys) {
 
 MutantRunsDone run_mutants(const MutantRunPlan& plan) {
   MutantRunsDone done;
-  const std::size_t count = plan.variants.size();
+  const std::size_t count = plan.runs.size();
   std::vector<std::optional<SandboxRun>> runs(count);
   std::vector<char> served(count, 0);
   const std::vector<Item> all = work_list(count, plan.serve ? kDecoys : 0);
@@ -57,8 +57,9 @@ MutantRunsDone run_mutants(const MutantRunPlan& plan) {
     std::unique_ptr<RunServer> server;
     for (std::size_t k; (k = next++) < all.size();) {
       const Item& item = all[k];
-      const std::string& variant = item.decoy ? "reference" : plan.variants[item.index];
-      RunRequest one_process = plan.request(variant);
+      const PlannedRun planned = item.decoy ? PlannedRun{"reference", {}} : plan.runs[item.index];
+      const std::string& variant = planned.variant;
+      RunRequest one_process = plan.request(planned);
       if (plan.serve && plan.variant_runs->in_schema(variant)) {
         if (!server) {
           server = std::make_unique<RunServer>(plan.server, plan.server_start_seconds);
@@ -95,7 +96,7 @@ MutantRunsDone run_mutants(const MutantRunPlan& plan) {
     for (std::size_t i = 0; i < count; ++i)
       if (served[i]) again.push_back(i);
     base::parallel_for(again.size(), plan.jobs, [&](std::size_t k) {
-      runs[again[k]] = run_sandboxed(plan.request(plan.variants[again[k]]));
+      runs[again[k]] = run_sandboxed(plan.request(plan.runs[again[k]]));
       served[again[k]] = 0;
     });
   }

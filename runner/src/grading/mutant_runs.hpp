@@ -16,30 +16,36 @@
 
 namespace tinyllm::runner {
 
+// One run of a plan: a variant, and the tests it runs (none named: every valid test).
+struct PlannedRun {
+  std::string variant;
+  std::vector<std::string> tests;
+};
+
 struct MutantRunPlan {
-  std::vector<std::string> variants;  // in the order they run
-  // A variant's run the one-process way (its library, environment, arguments, timeout, limits).
-  std::function<RunRequest(const std::string& variant)> request;
+  std::vector<PlannedRun> runs;  // in the order they run
+  // A run the one-process way (its library, environment, arguments, timeout, limits).
+  std::function<RunRequest(const PlannedRun&)> request;
   const VariantRuns* variant_runs = nullptr;
   // The servers' run (environment: every run's, and the key without a token), when `serve`.
   RunRequest server;
   bool serve = false;
   double server_start_seconds = 60;
   int jobs = 1;
-  // Whether a decoy's run passed: it ran on the reference, so it must.
+  // Whether a decoy's run (the reference, every valid test) passed: it must.
   std::function<bool(const SandboxRun&)> passes;
-  // After each run of the first pass (progress): the variant's index, the run's seconds.
+  // After each run of the first pass (progress): the run's index, its seconds.
   std::function<void(std::size_t, double)> finished;
 };
 
 struct MutantRunsDone {
-  std::vector<SandboxRun> runs;  // one per variant, in the plan's order
+  std::vector<SandboxRun> runs;  // one per planned run, in the plan's order
   int served = 0;                // runs a fork server served (and kept)
   int decoys = 0;                // decoy runs served
   std::string note;              // why some runs were not served ("" when all that could were)
 };
 
-// Runs every variant's run. Throws what run_sandboxed throws.
+// Runs every planned run. Throws what run_sandboxed throws.
 MutantRunsDone run_mutants(const MutantRunPlan& plan);
 
 }  // namespace tinyllm::runner

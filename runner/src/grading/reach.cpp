@@ -81,13 +81,27 @@ int apply_reach(const ProbeSites& sites, const ReachedBy& reached,
   return unreached;
 }
 
-double measure_reach(const fs::path& build_dir, RunRequest probe_run,
-                     const std::vector<std::string>& expected_tests, reports::GradeResult& result) {
+NarrowedTests narrowed_tests(const ProbeSites& sites, const ReachedBy& reached,
+                             const std::vector<reports::MutantResult>& mutants) {
+  NarrowedTests narrowed;
+  for (const reports::MutantResult& m : mutants) {
+    const auto found = reached.find(m.mutant.id);
+    if (m.status == reports::MutantStatus::NoCoverage || !sites.probed.contains(m.mutant.id) ||
+        found == reached.end() || found->second.contains("") || m.covered_by.empty())
+      continue;
+    narrowed[m.mutant.id] = m.covered_by;
+  }
+  return narrowed;
+}
+
+ReachFound measure_reach(const fs::path& build_dir, RunRequest probe_run,
+                         const std::vector<std::string>& expected_tests,
+                         reports::GradeResult& result) {
   std::string why;
   const std::optional<ProbeSites> sites = load_probe_sites(build_dir, why);
   if (!sites) {
     std::cerr << "tinyllm-grade: reach not measured, every mutant runs: " << why << "\n";
-    return 0;
+    return {};
   }
   probe_run.library = build_dir / "variants" / kProbeVariant / "libtinyllm_oracle.so";
   probe_run.probe = true;
@@ -98,13 +112,14 @@ double measure_reach(const fs::path& build_dir, RunRequest probe_run,
               << (outcome.kind != RunOutcomeKind::Passed ? "did not pass as the reference did"
                                                          : "left no record")
               << "\n";
-    return run.seconds;
+    return {run.seconds, {}};
   }
   std::vector<std::string> valid = expected_tests;
   std::sort(valid.begin(), valid.end());
-  apply_reach(*sites, read_probe_record(*sites, *run.probe_record), valid, result.mutants);
+  const ReachedBy reached = read_probe_record(*sites, *run.probe_record);
+  apply_reach(*sites, reached, valid, result.mutants);
   result.reach_measured = true;
-  return run.seconds;
+  return {run.seconds, narrowed_tests(*sites, reached, result.mutants)};
 }
 
 }  // namespace tinyllm::runner

@@ -47,6 +47,24 @@ int apply_reach(const ProbeSites& sites, const ReachedBy& reached,
                 const std::vector<std::string>& valid_tests,
                 std::vector<reports::MutantResult>& mutants);
 
+// The tests each mutant's run needs (docs/grading.md, "Each mutant runs the tests that reach
+// it"): for a probed mutant whose code ran in tests alone, the valid tests that reached it (its
+// covered_by). A mutant not in the map runs every valid test: it has no probe site, or its code
+// also ran outside any test (a static initializer, a global set-up), where what it changes may
+// reach any test.
+using NarrowedTests = std::map<std::string, std::vector<std::string>>;
+
+// What reach found for the runs to come: the probe run's seconds (0 when there was none) and
+// the narrowed tests (empty when reach was not measured).
+struct ReachFound {
+  double probe_seconds = 0;
+  NarrowedTests narrowed;
+};
+
+// `mutants` after apply_reach: the narrowed tests of each that is not NoCoverage.
+NarrowedTests narrowed_tests(const ProbeSites& sites, const ReachedBy& reached,
+                             const std::vector<reports::MutantResult>& mutants);
+
 // The reason a NoCoverage mutant's result gives.
 inline constexpr const char* kNoCoverageReason = "no test runs its code";
 
@@ -54,8 +72,9 @@ inline constexpr const char* kNoCoverageReason = "no test runs its code";
 // probe library, its arguments those of the mutant runs), and when it passes with the tests
 // `expected_tests` and left a record, applies it to result.mutants and sets
 // result.reach_measured. Otherwise leaves the result as it was and writes why to stderr: every
-// mutant then runs. Returns the probe run's seconds (0 when there was none).
-double measure_reach(const std::filesystem::path& build_dir, RunRequest probe_run,
-                     const std::vector<std::string>& expected_tests, reports::GradeResult& result);
+// mutant then runs every test.
+ReachFound measure_reach(const std::filesystem::path& build_dir, RunRequest probe_run,
+                         const std::vector<std::string>& expected_tests,
+                         reports::GradeResult& result);
 
 }  // namespace tinyllm::runner

@@ -25,7 +25,8 @@ const std::string kCheckpoint = "oracle/src/train/checkpoint.cpp";
 
 // Grades suites/`suite` with the hostile limits and `set` ("full" or "pitfalls").
 reports::GradeResult grade_with(const std::string& suite, const std::string& set, bool reach,
-                                const std::string& isolation = "") {
+                                const std::string& isolation = "",
+                                runner::GradeTimings* timings = nullptr) {
   runner::CommonOptions options;
   options.config_file = hostile_config.string();
   options.mutant_set = set;
@@ -41,7 +42,7 @@ reports::GradeResult grade_with(const std::string& suite, const std::string& set
                              "loss_scaler_test.cpp", "seed_environment.cpp", "train_step_test.cpp"})
       fs::copy(fs::path(runner::build_info::source_dir) / "properties" / file, suite_dir / file);
   }
-  return runner::grade_suite(runner::grade_request(ctx, suite_dir, fresh_folder(suite)));
+  return runner::grade_suite(runner::grade_request(ctx, suite_dir, fresh_folder(suite)), timings);
 }
 
 std::map<std::string, reports::MutantStatus> statuses(const reports::GradeResult& result) {
@@ -82,9 +83,13 @@ TEST(Reach, leaves_checkpoint_unreached_gives_no_coverage_exactly_there) {
 // Catches: an unsound probe, which marks NoCoverage a mutant that a run kills (a site recorded
 // after the mutated code, or not at all, when a test runs it): with and without reach, every
 // status agrees except NoCoverage, which only a surviving mutant may become.
-TEST(Reach, statuses_with_and_without_reach_agree_but_for_no_coverage) {
-  const reports::GradeResult with = grade_with("kills_some", "full", true);
-  const reports::GradeResult without = grade_with("kills_some", "full", false);
+// With reach, each mutant runs the tests that reach it (narrowed_runs.hpp), so this also
+// catches a narrowed run that decides otherwise than a run of every test.
+void expect_statuses_agree_but_for_no_coverage(const std::string& suite,
+                                               runner::GradeTimings& timings) {
+  SCOPED_TRACE(suite);
+  const reports::GradeResult with = grade_with(suite, "full", true, "", &timings);
+  const reports::GradeResult without = grade_with(suite, "full", false);
   ASSERT_TRUE(with.reach_measured);
   EXPECT_FALSE(without.reach_measured);
   const auto reached = statuses(with);
@@ -100,9 +105,25 @@ TEST(Reach, statuses_with_and_without_reach_agree_but_for_no_coverage) {
       EXPECT_EQ(reached.at(id), status) << id;
     }
   }
-  EXPECT_GT(no_coverage, 0) << "kills_some leaves most of the module unreached";
+  EXPECT_GT(no_coverage, 0) << suite << " leaves most of the module unreached";
   EXPECT_EQ(with.score, without.score);
   EXPECT_EQ(with.verdict, without.verdict);
+}
+
+TEST(Reach, statuses_with_and_without_reach_agree_but_for_no_coverage) {
+  runner::GradeTimings timings;
+  expect_statuses_agree_but_for_no_coverage("kills_some", timings);
+  EXPECT_GT(timings.narrowed_runs, 0) << "no mutant ran with the tests that reach it alone";
+}
+
+// Catches: a narrowed run trusted when the suite fails on the reference with those tests alone
+// (a test that depends on which others run, or one written to fail whenever it sees a narrowed
+// run: suites/fails_when_narrowed kills every mutant it reaches that way).
+TEST(Reach, a_suite_that_fails_when_narrowed_gets_the_statuses_of_every_test_run) {
+  runner::GradeTimings timings;
+  expect_statuses_agree_but_for_no_coverage("fails_when_narrowed", timings);
+  EXPECT_GT(timings.narrowing_checks, 0);
+  EXPECT_GT(timings.widened_runs, 0) << "the reference's narrowed runs passed";
 }
 
 // Catches: a probe record lost in one isolation mode (plain reads it from the run's folder,

@@ -1,0 +1,42 @@
+// Each mutant runs the tests that reach it (docs/grading.md, "Each mutant runs the tests that
+// reach it"), as Stryker's per-test coverage does, but never with another status than a run of
+// every valid test would give it:
+//   - a test that does not reach a mutant's code runs exactly as on the reference, so leaving it
+//     out cannot change whether a test fails, unless tests share state or depend on which others
+//     run. Each distinct set of narrowed tests therefore runs once on the reference, mixed in
+//     among the mutants' runs (a suite cannot tell the two apart); if that run does not pass,
+//     the mutants of that set run every test;
+//   - a mutant that survives its narrowed run (a test left out might have failed through what an
+//     earlier test left behind) runs again with every test, and that run decides.
+// So Survived is always decided by every test; only Killed is decided by fewer.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "grading/mutant_runs.hpp"
+#include "grading/reach.hpp"
+
+namespace tinyllm::runner {
+
+struct NarrowedRunsDone {
+  std::vector<SandboxRun> runs;  // one per mutant, in the order given: the run that decides
+  std::vector<std::vector<std::string>> tests;  // the tests each ran (none named: every test)
+  int served = 0;                               // as in MutantRunsDone, over both passes
+  int decoys = 0;
+  std::string note;
+  int narrowed = 0;  // mutants decided by a narrowed run
+  int widened = 0;   // mutants run again with every test
+  int checks = 0;    // runs of the reference with a narrowed set of tests
+};
+
+// The arguments that run `tests` alone: {"--gtest_filter=A.b:C.d"}.
+std::vector<std::string> only_tests(const std::vector<std::string>& tests);
+
+// Runs `mutants` with `plan` (its runs are replaced; `passes` decides a decoy's run), each with
+// its narrowed tests where `narrowed` has them. `passes_with(run, tests)` says whether a run that
+// ran `tests` (none named: every test) passed.
+NarrowedRunsDone run_narrowed(
+    MutantRunPlan plan, const std::vector<std::string>& mutants, const NarrowedTests& narrowed,
+    const std::function<bool(const SandboxRun&, const std::vector<std::string>&)>& passes_with);
+
+}  // namespace tinyllm::runner
