@@ -7,8 +7,9 @@
 # precision, recomputation, scaling), the thorough example's file, the partial example's file, or
 # neither (a base-3 digit of the learner's number), so the grades range from a FAIL that detects
 # few mutants to a PASS.
-# Then, as the same-run baseline, the class once more with every run in a process of its own
-# (fork_server = false), and the ratio of the two first grades.
+# Then, as the same-run baseline, the class once more the way grades ran before issue 21's
+# speed-ups: every run in a process of its own and every mutant running every test
+# (fork_server = false, narrow_runs = false), and the ratio of the two first grades.
 # Usage: bench/class/run.sh [BUILD_DIR] [LEARNERS]   (BUILD_DIR holds a built tinyllm-grade)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -46,7 +47,7 @@ start=$(now)
 "$grader" batch "$work/class" --output "$work/out" --jobs 2 -q >"$work/second.log" 2>&1 || true
 second=$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }')
 
-printf 'fork_server = false\n' >"$work/one-process.toml"
+printf 'fork_server = false\nnarrow_runs = false\n' >"$work/one-process.toml"
 start=$(now)
 "$grader" batch "$work/class" --output "$work/out-one-process" --jobs 2 -q \
   -c "$work/one-process.toml" >"$work/baseline.log" 2>&1 || true
@@ -59,8 +60,8 @@ echo "|---|---|---|"
 echo "| grading $made suites (batch, 2 jobs) | $first | $(rate "$made" "$first") |"
 echo "| the same batch again, nothing changed (resumed) | $second | $(rate "$made" "$second") |"
 awk -v a="$first" -v b="$second" 'BEGIN { printf "| rerun speed-up (goal >= 20x) | %.0fx | |\n", a / b }'
-echo "| the same class, every run a process of its own (fork_server = false) | $baseline | $(rate "$made" "$baseline") |"
-awk -v a="$first" -v b="$baseline" 'BEGIN { printf "| fork server speed-up (goal >= 1.5x) | %.2fx | |\n", b / a }'
+echo "| the same class, every run a process of its own running every test (fork_server = false, narrow_runs = false) | $baseline | $(rate "$made" "$baseline") |"
+awk -v a="$first" -v b="$baseline" 'BEGIN { printf "| speed-up (goal >= 1.5x) | %.2fx | |\n", b / a }'
 for csv in class-learners.csv class-mutants.csv; do
   if cmp -s "$work/out/$csv" "$work/out-one-process/$csv"; then
     echo "$csv: the same both ways"
