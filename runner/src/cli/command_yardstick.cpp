@@ -66,7 +66,7 @@ int run_yardstick_command(const Arguments& args) {
   request.config.validity = reports::Validity::Strict;
   // Every failing test of a mutant is its signature for `check`'s diagnosis, as a learner's
   // module fails them in a run of the whole course suite: no narrowed runs.
-  request.narrow_runs = false;
+  request.config.narrow_runs = false;
   std::map<std::string, std::string> library_hash;
   const VariantRuns runs(ctx.build_dir, request.config.schemata);
   // Each mutant is run unless the earlier file has its result on this very library.

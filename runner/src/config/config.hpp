@@ -70,7 +70,9 @@ struct Config {
   // In a sandbox with namespaces, the schema library's mutants are served by a fork server per job
   // (mutant_runs.hpp); false: each run starts a process of its own.
   bool fork_server = true;
-  // With reach, each mutant runs the tests that reach it (narrowed_runs.hpp); false: every test.
+  // With reach, each mutant runs the tests that reach it (narrowed_runs.hpp): the same statuses,
+  // but a killed mutant's failing tests are those of its narrowed run. false: every test (the
+  // yardstick, whose failing tests are check's signatures).
   bool narrow_runs = true;
 
   std::uint64_t seed = 20261201;                        // the grading seed (RapidCheck's seed=)

@@ -233,8 +233,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
     mutant_progress.run_finished(seconds, mutant_ids[k]);
   };
   const NarrowedRunsDone ran = run_narrowed(
-      runs, mutant_ids,
-      request.narrow_runs && config.narrow_runs ? reach.narrowed : NarrowedTests{}, passes_with);
+      runs, mutant_ids, config.narrow_runs ? reach.narrowed : NarrowedTests{}, passes_with);
   for (std::size_t k = 0; k < order.size(); ++k) {
     auto& m = result.mutants[order[k]];
     const SandboxRun& run = ran.runs[k];

@@ -30,10 +30,6 @@ struct GradeRequest {
   std::filesystem::path build_dir, source_dir;  // the oracle's build (variants/) and source
   Toolchain toolchain;
   Isolation isolation = Isolation::Plain;  // resolved
-  // Whether each mutant runs the tests that reach it (narrowed_runs.hpp; with reach alone): the
-  // same statuses, but a killed mutant's failing tests are those of its narrowed run. Off where
-  // every failing test matters: the yardstick's signatures of the course suite.
-  bool narrow_runs = true;
   // Called when a phase starts (compiling, the reference, the mutants) and after each of its runs.
   GradeProgressCallback progress;
 };
