@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Builds the determinism digest (tests/determinism/digest.cpp: a fixed float32 training run, its
-# final weights hashed) with g++ and clang++ at -O0 and -O2, each in its own build-det-* folder with
+# Builds the determinism digests (tests/determinism/digest.cpp: fixed training runs of an MLP and
+# of a tiny Llama, their final weights hashed) with g++ and clang++ at -O0 and -O2, each in its own build-det-* folder with
 # only the oracle and the digest tool, and fails unless all four digests are identical. The g++ -O2
 # build sets the variant flag to the reference explicitly (-DTINYLLM_VARIANT=reference) while the
 # others leave it unset, so the check also shows that the flag machinery leaves the reference as is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-recorded=$(sed -n 's/^set(TINYLLM_RECORDED_DIGEST "\([0-9a-f]*\)")$/\1/p' tests/determinism/CMakeLists.txt)
+recorded="$(sed -n 's/^set(TINYLLM_RECORDED_DIGEST "\([0-9a-f]*\)")$/\1/p' tests/determinism/CMakeLists.txt) $(sed -n 's/^set(TINYLLM_RECORDED_LLAMA_DIGEST "\([0-9a-f]*\)")$/\1/p' tests/determinism/CMakeLists.txt)"
 declare -A digests
 for compiler in g++ clang++; do
   for level in O0 O2; do
@@ -21,7 +21,7 @@ for compiler in g++ clang++; do
       -DTINYLLM_BUILD_BENCH=OFF >/dev/null
     cmake --build "$dir" --target tinyllm_digest >/dev/null
     output=$("$dir/tests/determinism/tinyllm_digest")
-    digests[$name]=$(awk '/^digest/ {print $2}' <<<"$output")
+    digests[$name]="$(awk '/^digest/ {print $2}' <<<"$output") $(awk '/^llama digest/ {print $3}' <<<"$output")"
     echo "determinism: ${name}: ${digests[$name]} ($(head -n1 <<<"$output"))"
   done
 done

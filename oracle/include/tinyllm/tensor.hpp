@@ -154,6 +154,27 @@ Tensor slice_rows(const Tensor& x, std::size_t begin, std::size_t end);
 // Returns whether every element is finite.
 bool all_finite(const Tensor& x);
 
+// ---- ops a language model is made of (tensor/rows.cpp, tensor/softmax.cpp) ----
+// Returns the columns [begin, end) of a 2-D tensor (a copy); the gradient lands in those columns.
+Tensor slice_cols(const Tensor& x, std::size_t begin, std::size_t end);
+// Returns 2-D tensors of one dtype stacked along dim 0 (equal columns) / dim 1 (equal rows); each
+// part's gradient is its block of the upstream gradient.
+Tensor concat_rows(const std::vector<Tensor>& parts);
+Tensor concat_cols(const std::vector<Tensor>& parts);
+// Returns the rows of the 2-D `table` that `indices` names (any shape; each value a whole number in
+// [0, rows)), as (indices.numel(), columns) in row-major order of `indices`. A row named several
+// times gets the sum of their gradients, added in that order. `indices` gets no gradient.
+Tensor gather_rows(const Tensor& table, const Tensor& indices);
+// Returns x * sigmoid(x) = x / (1 + exp(-x)) per element (SiLU, the gate of SwiGLU).
+Tensor silu(const Tensor& x);
+// Returns the softmax of each row of a 2-D tensor: exp(x - m) / sum(exp(x - m)) with m the row's
+// largest element, so no exp overflows; -inf gives 0. Sums run in ascending column order.
+Tensor softmax_rows(const Tensor& x);
+// Returns a square 2-D tensor with every element above the diagonal (column > row) set to -inf:
+// the causal mask, so softmax_rows gives position t no weight on positions after it. The gradient
+// passes on and below the diagonal, and is zero above it.
+Tensor causal_mask(const Tensor& x);
+
 // ---- custom ops ----
 // A VJP maps the upstream gradient (the output's shape) to one gradient per parent, in parents'
 // order; std::nullopt means no gradient for that parent.

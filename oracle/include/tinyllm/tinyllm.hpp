@@ -1,5 +1,6 @@
 // The umbrella header: the whole public API of the oracle.
 #pragma once
+#include "tinyllm/llama.hpp"
 #include "tinyllm/memory.hpp"
 #include "tinyllm/nn.hpp"
 #include "tinyllm/numerics.hpp"

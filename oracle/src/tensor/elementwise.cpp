@@ -286,6 +286,22 @@ Tensor tanh(const Tensor& x) {
       "tanh");
 }
 
+Tensor silu(const Tensor& x) {
+  checked_operand(x, "silu");
+  Tensor y = map(x, [](auto v) { return decltype(v)(v / decltype(v)(1 + std::exp(-v))); });
+  return from_op(
+      y, {x},
+      [x](const Tensor& up) -> std::vector<std::optional<Tensor>> {
+        // d silu = s (1 + x (1 - s)) dx with s = sigmoid(x)
+        return {up * map(x, [](auto v) {
+                  using T = decltype(v);
+                  const T s = T(1 / T(1 + std::exp(-v)));
+                  return T(s * T(1 + T(v * T(1 - s))));
+                })};
+      },
+      "silu");
+}
+
 Tensor Tensor::to(DType target) const {
   const auto& self = checked();
   if (self.dtype == target) return *this;
