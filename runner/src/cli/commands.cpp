@@ -15,6 +15,10 @@ const std::vector<Subcommand>& subcommands() {
        run_tests_command},
       {"diff", "once a workspace's module passes check: its code beside the reference's",
        run_diff_command},
+      {"milestone",
+       "MS-L11: a small Llama trained in float32 and the capstone's way (bf16, accumulation, "
+       "checkpointing), on the reference's module or a workspace's; the verdict and plots",
+       run_milestone_command},
       {"grade", "grade one suite: compile once, run on the reference and every variant",
        run_grade_command},
       {"selfcheck",

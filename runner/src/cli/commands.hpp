@@ -30,5 +30,6 @@ int run_behaviours_command(const Arguments& args);
 int run_start_command(const Arguments& args);
 int run_tests_command(const Arguments& args);
 int run_diff_command(const Arguments& args);
+int run_milestone_command(const Arguments& args);
 
 }  // namespace tinyllm::runner

@@ -1,0 +1,25 @@
+// The milestone's pictures, drawn by gnuplot (Debian's gnuplot-nox): the loss curves of both runs
+// (train per step, held-out at each measurement) and the memory of each run, each as SVG and PNG,
+// and milestone.html showing them beside the verdict and the figures.
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "milestone/verdict.hpp"
+
+namespace tinyllm::runner::milestone {
+
+struct Pictures {
+  std::vector<std::filesystem::path> files;  // the SVGs and PNGs written
+  std::filesystem::path page;                // milestone.html
+  std::string problem;  // why no picture was drawn (gnuplot missing or failing), with a hint
+};
+
+// Writes the data files, the gnuplot script (milestone.gp, which redraws them by hand), the
+// pictures and the page into `folder`. `module` names what was trained ("the reference's module",
+// a workspace). The page is written even when gnuplot cannot draw.
+Pictures draw(const tinyllm::milestone::Result& result, const Verdict& verdict,
+              const std::string& module, const std::filesystem::path& folder);
+
+}  // namespace tinyllm::runner::milestone
