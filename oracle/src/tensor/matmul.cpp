@@ -1,10 +1,102 @@
 // The one matmul dispatch point, and the plain product it wraps.
+#include <algorithm>
+#include <cstddef>
+#include <utility>
+
 #include "tensor/impl.hpp"
 #include "tinyllm/train/precision.hpp"
 
 namespace tinyllm {
 using detail::dispatch;
 using detail::make_tensor;
+
+namespace {
+// The product's kernel. The contract fixes each output's sum: c[i][j] starts at zero and adds the
+// rounded product T(a[i][p] * b[p][j]) for p = 0, 1, ..., k-1, in that order, in T. Any schedule
+// that performs exactly those additions for every c[i][j] gives the same bits, so the kernel is
+// free to choose which outputs it works on together and where it keeps their partial sums:
+//  - it works on a tile of kTileRows x kTileCols outputs at a time, their partial sums in a local
+//    array that the compiler keeps in registers and vectorises across the tile's columns (lanes
+//    are different outputs, so no sum is split or reassociated);
+//  - it walks p in blocks of kDepthBlock, storing each partial sum to c between blocks and loading
+//    it back: a T stored and loaded is the same T, so the next block continues the same sum;
+//  - within a depth block it walks the columns in panels of kPanelCols, so the panel of b that the
+//    tiles read (kDepthBlock x kPanelCols) stays in the L1 cache across all the rows.
+// No fused multiply-add: the project compiles with -ffp-contract=off, and T(x * y) names the
+// rounding of the product.
+constexpr std::size_t kTileRows = 4;
+// Two 16-byte SSE2 vectors per tile row: 4 x 2 accumulator registers of the 16, leaving room for
+// the row of b and the broadcast a[i][p].
+template <class T>
+constexpr std::size_t kTileCols = 32 / sizeof(T);
+constexpr std::size_t kDepthBlock = 128;
+template <class T>
+constexpr std::size_t kPanelCols = 32 * 1024 / (kDepthBlock * sizeof(T));  // a 32 KiB panel of b
+
+// acc[j] += T(av * brow[j]) for the tile's columns, the next term of each of their sums.
+template <class T, std::size_t C>
+inline void add_term(T (&acc)[C], T av, const T* brow) {
+  for (std::size_t j = 0; j < C; ++j) acc[j] += T(av * brow[j]);
+}
+
+// Adds term p of every output of the tile: row r's a[r][p] is a[r * k]. The rows are unrolled at
+// compile time (a fold over r...): GCC at -O2 does not unroll a loop over them, and with the row
+// as a run-time index it keeps the accumulators in memory instead of registers.
+template <class T, std::size_t R, std::size_t C, std::size_t... r>
+inline void add_terms(T (&acc)[R][C], const T* a, std::size_t k, const T* brow,
+                      std::index_sequence<r...>) {
+  (add_term(acc[r], a[r * k], brow), ...);
+}
+
+// The operands in row-major order: a is (m, k), b is (k, n), c is (m, n) and holds each output's
+// sum so far (zero before the first depth block).
+template <class T>
+struct Operands {
+  const T* a;
+  const T* b;
+  T* c;
+  std::size_t m, k, n;
+};
+
+// Continues the sums of the R x C outputs at row i, column j with the terms p in [p0, p1), in
+// ascending order.
+template <class T, std::size_t R, std::size_t C>
+void tile(const Operands<T>& o, std::size_t i, std::size_t j, std::size_t p0, std::size_t p1) {
+  T* c = o.c + i * o.n + j;
+  T acc[R][C];
+  for (std::size_t r = 0; r < R; ++r)
+    for (std::size_t jj = 0; jj < C; ++jj) acc[r][jj] = c[r * o.n + jj];
+  const T* a = o.a + i * o.k;
+  for (std::size_t p = p0; p < p1; ++p)
+    add_terms(acc, a + p, o.k, o.b + p * o.n + j, std::make_index_sequence<R>{});
+  for (std::size_t r = 0; r < R; ++r)
+    for (std::size_t jj = 0; jj < C; ++jj) c[r * o.n + jj] = acc[r][jj];
+}
+
+// The tiles of R rows at row i across columns [j0, j1): full-width tiles, then the columns left
+// over one at a time (the same sums, only narrower).
+template <class T, std::size_t R>
+void tile_row(const Operands<T>& o, std::size_t i, std::size_t j0, std::size_t j1, std::size_t p0,
+              std::size_t p1) {
+  std::size_t j = j0;
+  for (; j + kTileCols<T> <= j1; j += kTileCols<T>) tile<T, R, kTileCols<T>>(o, i, j, p0, p1);
+  for (; j < j1; ++j) tile<T, R, 1>(o, i, j, p0, p1);
+}
+
+// c += a @ b, each output's terms added in ascending p. c starts as zeros (make_tensor).
+template <class T>
+void multiply(const Operands<T>& o) {
+  for (std::size_t p0 = 0; p0 < o.k; p0 += kDepthBlock) {
+    const std::size_t p1 = std::min(o.k, p0 + kDepthBlock);
+    for (std::size_t j0 = 0; j0 < o.n; j0 += kPanelCols<T>) {
+      const std::size_t j1 = std::min(o.n, j0 + kPanelCols<T>);
+      std::size_t i = 0;
+      for (; i + kTileRows <= o.m; i += kTileRows) tile_row<T, kTileRows>(o, i, j0, j1, p0, p1);
+      for (; i < o.m; ++i) tile_row<T, 1>(o, i, j0, j1, p0, p1);  // the rows left over
+    }
+  }
+}
+}  // namespace
 
 Tensor matmul_plain(const Tensor& a, const Tensor& b) {
   if (!a.defined() || !b.defined())
@@ -19,18 +111,8 @@ Tensor matmul_plain(const Tensor& a, const Tensor& b) {
   Tensor out = make_tensor({m, n}, dtype);
   dispatch(dtype, [&](auto zero) {
     using T = decltype(zero);
-    const T* pa = wa.impl()->storage->as<T>();
-    const T* pb = wb.impl()->storage->as<T>();
-    T* c = out.impl()->storage->as<T>();
-    // i-k-j order: each c[i][j] starts at zero and adds a[i][p] * b[p][j] for p = 0, 1, ..., k-1,
-    // the ascending order the contract fixes, while reading b row by row.
-    for (std::size_t i = 0; i < m; ++i)
-      for (std::size_t p = 0; p < k; ++p) {
-        const T av = pa[i * k + p];
-        const T* brow = pb + p * n;
-        T* crow = c + i * n;
-        for (std::size_t j = 0; j < n; ++j) crow[j] += T(av * brow[j]);
-      }
+    multiply(Operands<T>{wa.impl()->storage->as<T>(), wb.impl()->storage->as<T>(),
+                         out.impl()->storage->as<T>(), m, k, n});
   });
   return from_op(
       out, {a, b},
