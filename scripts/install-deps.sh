@@ -9,6 +9,7 @@ packages=(
   build-essential cmake ninja-build g++ clang libclang-rt-14-dev clang-format
   libgtest-dev librapidcheck-dev libboost-program-options-dev libtomlplusplus-dev
   nlohmann-json3-dev libfmt-dev libclang-14-dev libbenchmark-dev libeigen3-dev libmpfr-dev libgmp-dev
+  libopenblas-dev pkg-config
   chromium libxml2-utils bubblewrap gnuplot-nox
 )
 # Node.js and npm: any install that provides both commands will do (some images ship nodesource's
