@@ -1,6 +1,7 @@
 // The one matmul dispatch point, and the plain product it wraps.
 #include <algorithm>
 #include <cstddef>
+#include <memory>
 #include <utility>
 
 #include "tensor/impl.hpp"
@@ -20,8 +21,9 @@ namespace {
 //    are different outputs, so no sum is split or reassociated);
 //  - it walks p in blocks of kDepthBlock, storing each partial sum to c between blocks and loading
 //    it back: a T stored and loaded is the same T, so the next block continues the same sum;
-//  - within a depth block it walks the columns in panels of kPanelCols, so the panel of b that the
-//    tiles read (kDepthBlock x kPanelCols) stays in the L1 cache across all the rows.
+//  - within a depth block it walks the columns in panels of kPanelCols, and copies each panel of b
+//    (kDepthBlock x kPanelCols, 32 KiB) into a buffer in the order the tiles read it, where it
+//    stays in the L1 cache across all the rows. Copying moves values and changes none.
 // No fused multiply-add: the project compiles with -ffp-contract=off, and T(x * y) names the
 // rounding of the product.
 constexpr std::size_t kTileRows = 4;
@@ -59,40 +61,61 @@ struct Operands {
 };
 
 // Continues the sums of the R x C outputs at row i, column j with the terms p in [p0, p1), in
-// ascending order.
+// ascending order. Row p of b's columns [j, j + C) is read at bp + (p - p0) * ldb.
 template <class T, std::size_t R, std::size_t C>
-void tile(const Operands<T>& o, std::size_t i, std::size_t j, std::size_t p0, std::size_t p1) {
+void tile(const Operands<T>& o, std::size_t i, std::size_t j, std::size_t p0, std::size_t p1,
+          const T* bp, std::size_t ldb) {
   T* c = o.c + i * o.n + j;
   T acc[R][C];
   for (std::size_t r = 0; r < R; ++r)
     for (std::size_t jj = 0; jj < C; ++jj) acc[r][jj] = c[r * o.n + jj];
-  const T* a = o.a + i * o.k;
-  for (std::size_t p = p0; p < p1; ++p)
-    add_terms(acc, a + p, o.k, o.b + p * o.n + j, std::make_index_sequence<R>{});
+  const T* a = o.a + i * o.k + p0;
+  for (std::size_t p = 0; p < p1 - p0; ++p)
+    add_terms(acc, a + p, o.k, bp + p * ldb, std::make_index_sequence<R>{});
   for (std::size_t r = 0; r < R; ++r)
     for (std::size_t jj = 0; jj < C; ++jj) c[r * o.n + jj] = acc[r][jj];
 }
 
-// The tiles of R rows at row i across columns [j0, j1): full-width tiles, then the columns left
-// over one at a time (the same sums, only narrower).
+// Copies b's rows [p0, p1) of the first `groups` groups of kTileCols columns from column j0 into
+// `panel`, each group a contiguous (p1 - p0) x kTileCols block. The tiles then read b in order,
+// and rows of b a power of two apart (n = 256) no longer crowd into a few sets of the L1 cache.
+template <class T>
+void pack_panel(const Operands<T>& o, std::size_t p0, std::size_t p1, std::size_t j0,
+                std::size_t groups, T* panel) {
+  constexpr std::size_t C = kTileCols<T>;
+  for (std::size_t g = 0; g < groups; ++g)
+    for (std::size_t p = p0; p < p1; ++p)
+      for (std::size_t jj = 0; jj < C; ++jj) *panel++ = o.b[p * o.n + j0 + g * C + jj];
+}
+
+// The tiles of R rows at row i across columns [j0, j1), whose full groups of kTileCols columns
+// are packed in `panel`: full-width tiles, then the columns left over one at a time, read from b
+// itself (the same sums, only narrower).
 template <class T, std::size_t R>
 void tile_row(const Operands<T>& o, std::size_t i, std::size_t j0, std::size_t j1, std::size_t p0,
-              std::size_t p1) {
-  std::size_t j = j0;
-  for (; j + kTileCols<T> <= j1; j += kTileCols<T>) tile<T, R, kTileCols<T>>(o, i, j, p0, p1);
-  for (; j < j1; ++j) tile<T, R, 1>(o, i, j, p0, p1);
+              std::size_t p1, const T* panel) {
+  constexpr std::size_t C = kTileCols<T>;
+  const std::size_t groups = (j1 - j0) / C;
+  for (std::size_t g = 0; g < groups; ++g)
+    tile<T, R, C>(o, i, j0 + g * C, p0, p1, panel + g * (p1 - p0) * C, C);
+  for (std::size_t j = j0 + groups * C; j < j1; ++j)
+    tile<T, R, 1>(o, i, j, p0, p1, o.b + p0 * o.n + j, o.n);
 }
 
 // c += a @ b, each output's terms added in ascending p. c starts as zeros (make_tensor).
 template <class T>
 void multiply(const Operands<T>& o) {
+  const auto panel = std::make_unique_for_overwrite<T[]>(std::min(o.k, kDepthBlock) *
+                                                         std::min(o.n, kPanelCols<T>));
   for (std::size_t p0 = 0; p0 < o.k; p0 += kDepthBlock) {
     const std::size_t p1 = std::min(o.k, p0 + kDepthBlock);
     for (std::size_t j0 = 0; j0 < o.n; j0 += kPanelCols<T>) {
       const std::size_t j1 = std::min(o.n, j0 + kPanelCols<T>);
+      pack_panel(o, p0, p1, j0, (j1 - j0) / kTileCols<T>, panel.get());
       std::size_t i = 0;
-      for (; i + kTileRows <= o.m; i += kTileRows) tile_row<T, kTileRows>(o, i, j0, j1, p0, p1);
-      for (; i < o.m; ++i) tile_row<T, 1>(o, i, j0, j1, p0, p1);  // the rows left over
+      for (; i + kTileRows <= o.m; i += kTileRows)
+        tile_row<T, kTileRows>(o, i, j0, j1, p0, p1, panel.get());
+      for (; i < o.m; ++i) tile_row<T, 1>(o, i, j0, j1, p0, p1, panel.get());  // rows left over
     }
   }
 }
