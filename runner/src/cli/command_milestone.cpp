@@ -68,7 +68,7 @@ std::string terminal_report(const milestone::MilestoneRun& run, const milestone:
 }  // namespace
 
 int run_milestone_command(const Arguments& args) {
-  std::string workspace, corpus = "/usr/share/common-licenses";
+  std::string workspace, pitfall, corpus = "/usr/share/common-licenses";
   bool quick = false;
   std::size_t steps = 0;
   CommandLine command(
@@ -95,7 +95,10 @@ int run_milestone_command(const Arguments& args) {
                         "a smaller model (2 layers x 32) for 60 steps: under 30 s")(
       "steps", po::value(&steps)->value_name("N"), "train N steps instead of the plan's")(
       "corpus", po::value(&corpus)->value_name("FOLDER"),
-      "read the text from FOLDER's files (default /usr/share/common-licenses)");
+      "read the text from FOLDER's files (default /usr/share/common-licenses)")(
+      "pitfall", po::value(&pitfall)->value_name("ID"),
+      "for instructors: train on pitfall ID's library (the reference with that bug, e.g. s23) "
+      "instead of the reference's module");
   command.positional("workspace", po::value(&workspace), 1);
   if (!command.parse(args)) return 0;
 
@@ -103,7 +106,10 @@ int run_milestone_command(const Arguments& args) {
   milestone::MilestoneRequest request;
   request.build_dir = ctx.build_dir;
   request.source_dir = ctx.source_dir;
+  if (!workspace.empty() && !pitfall.empty())
+    throw UsageError("--pitfall trains a pitfall's library, DIR a workspace's module: give one");
   if (!workspace.empty()) request.workspace = open_workspace(workspace);
+  request.pitfall = pitfall;
   request.quick = quick;
   if (steps > 0) request.steps = steps;
   if (command.common().seed) request.seed = ctx.config.seed;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <chrono>
 #include <iostream>
 
@@ -23,6 +24,17 @@ MilestoneRun run_milestone(const MilestoneRequest& request) {
   MilestoneRun run;
   fs::path library = request.build_dir / "variants" / "reference" / "libtinyllm_oracle.so";
   run.module = "the reference's module";
+  if (!request.pitfall.empty()) {
+    const std::string& id = request.pitfall;
+    if (id.size() != 3 || id[0] != 's' || !std::isdigit(static_cast<unsigned char>(id[1])) ||
+        !std::isdigit(static_cast<unsigned char>(id[2])))
+      throw UsageError("--pitfall " + id + ": a pitfall's id is s01..s24 (`tinyllm-grade list`)");
+    library = request.build_dir / "variants" / request.pitfall / "libtinyllm_oracle.so";
+    if (!fs::exists(library))
+      throw UsageError("no variant library for " + request.pitfall + " at " + library.string() +
+                       ": name a pitfall of `tinyllm-grade list` (s01..s24)");
+    run.module = "pitfall " + request.pitfall;
+  }
   if (request.workspace) {
     say("building your module on the oracle's foundation");
     ModuleToolchain toolchain = default_module_toolchain(request.build_dir, request.source_dir);

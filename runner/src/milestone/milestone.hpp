@@ -15,7 +15,8 @@ namespace tinyllm::runner::milestone {
 
 struct MilestoneRequest {
   std::filesystem::path build_dir, source_dir;
-  std::optional<Workspace> workspace;  // none: the reference's module
+  std::optional<Workspace> workspace;  // none: the reference's module, or `pitfall`'s
+  std::string pitfall;  // a pitfall's id (sNN): its variant library, the reference with that bug
   bool quick = false;
   std::optional<std::size_t> steps;
   std::optional<std::uint64_t> seed;
