@@ -119,7 +119,7 @@ Plan quick_plan() {
   plan.model.heads = 2;
   plan.model.context = 32;
   plan.steps = 40;
-  plan.eval_every = 10;
+  plan.eval_every = 5;
   plan.eval_sequences = 16;
   return plan;
 }

@@ -15,11 +15,11 @@ namespace tinyllm::milestone {
 
 struct Plan {
   nn::LlamaConfig model;
-  std::size_t steps = 300;
+  std::size_t steps = 150;
   std::size_t batch = 32;       // sequences per step (the float32 run's one batch)
   std::size_t micro_batch = 8;  // the capstone's --micro-batch
   std::size_t budget = 3;       // checkpoint_sequential's memory budget, in layers
-  std::size_t eval_every = 25;  // steps between held-out losses (and after the last step)
+  std::size_t eval_every = 10;  // steps between held-out losses (and after the last step)
   std::size_t eval_sequences = 32;
   double lr = 3e-3;
   std::uint64_t seed = 20261205;

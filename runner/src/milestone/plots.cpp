@@ -49,6 +49,7 @@ set border 3 lc rgb "#555555"
 set tics nomirror textcolor rgb "#333333"
 set grid ytics lc rgb "#e0e0e0" lw 1 dt 1
 set datafile missing "NaN"
+set autoscale xfix
 set output "loss.{2}"
 set multiplot layout 2,1 margins 0.1,0.97,0.09,0.93 spacing 0,0.09
 set title "MS-L11: cross-entropy per byte, float32 against the capstone's way"
