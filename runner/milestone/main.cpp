@@ -4,10 +4,11 @@
 //
 // Usage: tinyllm-milestone --out FILE [--quick] [--steps N] [--seed S] [--corpus DIR]
 // (--gtest_output=json:FILE, which the grader's sandbox passes, is the same as --out FILE.)
+#include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
-#include <iostream>
+#include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "result_json.hpp"
@@ -15,7 +16,9 @@
 
 int main(int argc, char** argv) {
   using namespace tinyllm::milestone;
-  Plan plan = full_plan();
+  bool quick = false;
+  std::optional<std::size_t> steps;
+  std::optional<std::uint64_t> seed;
   std::string out, corpus_dir = "/usr/share/common-licenses";
   try {
     for (int i = 1; i < argc; ++i) {
@@ -25,15 +28,11 @@ int main(int argc, char** argv) {
         return argv[++i];
       };
       if (arg == "--quick") {
-        const auto steps = plan.steps == full_plan().steps ? 0 : plan.steps;
-        const auto seed = plan.seed;
-        plan = quick_plan();
-        if (steps) plan.steps = steps;
-        plan.seed = seed;
+        quick = true;
       } else if (arg == "--steps") {
-        plan.steps = std::stoul(value());
+        steps = std::stoul(value());
       } else if (arg == "--seed") {
-        plan.seed = std::stoull(value());
+        seed = std::stoull(value());
       } else if (arg == "--corpus") {
         corpus_dir = value();
       } else if (arg == "--out") {
@@ -45,6 +44,9 @@ int main(int argc, char** argv) {
       }
     }
     if (out.empty()) throw std::invalid_argument("--out FILE is required");
+    Plan plan = quick ? quick_plan() : full_plan();
+    if (steps) plan.steps = *steps;
+    if (seed) plan.seed = *seed;
     if (plan.steps == 0) throw std::invalid_argument("--steps must be positive");
     const Corpus corpus = read_corpus(corpus_dir);
     std::fprintf(stderr, "milestone: seed %llu, %zu steps, corpus %zu + %zu bytes from %s\n",

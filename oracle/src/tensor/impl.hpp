@@ -61,6 +61,15 @@ Tensor broadcast_to(const Tensor& t, const Shape& shape);
 // Returns the broadcast shape of a and b, or throws std::invalid_argument naming `op`.
 Shape broadcast_shapes(const Shape& a, const Shape& b, const char* op);
 
+// Throws std::invalid_argument naming `op` unless x is a defined 2-D tensor.
+inline void require_matrix(const Tensor& x, const char* op) {
+  if (!x.defined())
+    throw std::invalid_argument(std::string(op) + ": an operand is an empty handle");
+  if (x.ndim() != 2)
+    throw std::invalid_argument(std::string(op) + ": needs a 2-D tensor, got shape " +
+                                shape_string(x.shape()));
+}
+
 // Calls f(T{}) with T = float or double according to dtype.
 template <class F>
 decltype(auto) dispatch(DType dtype, F&& f) {

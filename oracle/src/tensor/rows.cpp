@@ -8,16 +8,9 @@
 namespace tinyllm {
 using detail::dispatch;
 using detail::make_tensor;
+using detail::require_matrix;
 
 namespace {
-
-void require_matrix(const Tensor& x, const char* op) {
-  if (!x.defined())
-    throw std::invalid_argument(std::string(op) + ": an operand is an empty handle");
-  if (x.ndim() != 2)
-    throw std::invalid_argument(std::string(op) + ": needs 2-D tensors, got shape " +
-                                shape_string(x.shape()));
-}
 
 // Copies the block of `rows` x `cols` elements at (row0, col0) of `from` (`from_cols` wide) to
 // (to_row0, to_col0) of `to` (`to_cols` wide).

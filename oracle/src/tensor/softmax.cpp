@@ -8,16 +8,7 @@
 namespace tinyllm {
 using detail::dispatch;
 using detail::make_tensor;
-
-namespace {
-void require_matrix(const Tensor& x, const char* op) {
-  if (!x.defined())
-    throw std::invalid_argument(std::string(op) + ": the operand is an empty handle");
-  if (x.ndim() != 2)
-    throw std::invalid_argument(std::string(op) + ": needs a 2-D tensor, got shape " +
-                                shape_string(x.shape()));
-}
-}  // namespace
+using detail::require_matrix;
 
 Tensor softmax_rows(const Tensor& x) {
   require_matrix(x, "softmax_rows");
