@@ -4,17 +4,16 @@
 // (goal: at least 0.3x OpenBLAS), and whether the oracle's product has the naive loop's bits.
 #include <benchmark/benchmark.h>
 #include <cblas.h>
-#include <unistd.h>
 
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <map>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "naive_baseline.hpp"
+#include "summary_reporter.hpp"
 #include "tinyllm/tensor.hpp"
 
 namespace {
@@ -99,25 +98,6 @@ void openblas(benchmark::State& state, const Case* c) {
   count_flops(state, d);
 }
 
-// The console output, plus each benchmark's GFLOP/s (the median when repeated) for the summary.
-class SummaryReporter : public benchmark::ConsoleReporter {
- public:
-  // Colours only on a terminal (the library applies --benchmark_color to its own reporter only).
-  SummaryReporter() : ConsoleReporter(isatty(fileno(stdout)) ? OO_ColorTabular : OO_Tabular) {}
-  void ReportRuns(const std::vector<Run>& runs) override {
-    ConsoleReporter::ReportRuns(runs);
-    for (const Run& run : runs) {
-      if (run.error_occurred) continue;
-      const bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
-      const bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
-      const auto rate = run.counters.find("GFLOP");
-      if ((single || median) && rate != run.counters.end())
-        gflops[run.run_name.function_name] = rate->second.value;
-    }
-  }
-  std::map<std::string, double> gflops;
-};
-
 // Returns "x / y" with two decimals, or "-" when either was not measured.
 std::string ratio(double x, double y) {
   if (!(x > 0 && y > 0)) return "-";
@@ -128,7 +108,7 @@ std::string ratio(double x, double y) {
 
 // Prints one line per shape: the three rates, the oracle's ratios, and whether its bits are the
 // naive loop's; 0 and "-" where a benchmark was filtered out.
-void print_summary(const SummaryReporter& reporter, const std::vector<Case>& cases,
+void print_summary(const tinyllm::bench::SummaryReporter& reporter, const std::vector<Case>& cases,
                    const std::vector<bool>& same) {
   std::printf(
       "\nGFLOP/s per CPU second, same run (medians when repeated); goal: oracle/openblas"
@@ -138,8 +118,8 @@ void print_summary(const SummaryReporter& reporter, const std::vector<Case>& cas
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const std::string name = name_of(cases[i].dims);
     auto rate = [&](const char* who) {
-      const auto found = reporter.gflops.find(std::string(who) + "/" + name);
-      return found == reporter.gflops.end() ? 0.0 : found->second;
+      const auto found = reporter.values.find(std::string(who) + "/" + name);
+      return found == reporter.values.end() ? 0.0 : found->second;
     };
     const double naive = rate("naive"), oracle = rate("oracle"), openblas = rate("openblas");
     if (naive == 0.0 && oracle == 0.0 && openblas == 0.0) continue;
@@ -175,7 +155,7 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("openblas", openblas_get_config());
   benchmark::AddCustomContext("openblas_core", openblas_get_corename());
   benchmark::AddCustomContext("openblas_threads", std::to_string(openblas_get_num_threads()));
-  SummaryReporter reporter;
+  tinyllm::bench::SummaryReporter reporter("GFLOP");
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
   print_summary(reporter, cases, same);

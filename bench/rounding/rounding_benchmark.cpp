@@ -4,19 +4,18 @@
 // bf16 faster than Eigen).
 #include <benchmark/benchmark.h>
 #include <cpuid.h>
-#include <unistd.h>
 
 #include <Eigen/Core>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <map>
 #include <random>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "f16c_baseline.hpp"
+#include "summary_reporter.hpp"
 #include "tinyllm/numerics.hpp"
 
 namespace {
@@ -89,32 +88,12 @@ BENCHMARK(eigen_bf16)->Unit(benchmark::kMillisecond);
 BENCHMARK(oracle_fp16)->Unit(benchmark::kMillisecond);
 BENCHMARK(f16c_fp16)->Unit(benchmark::kMillisecond);
 
-// The console output, plus each benchmark's items per second (the median when repeated) for the
-// summary.
-class SummaryReporter : public benchmark::ConsoleReporter {
- public:
-  // Colours only on a terminal (the library applies --benchmark_color to its own reporter only).
-  SummaryReporter() : ConsoleReporter(isatty(fileno(stdout)) ? OO_ColorTabular : OO_Tabular) {}
-  void ReportRuns(const std::vector<Run>& runs) override {
-    ConsoleReporter::ReportRuns(runs);
-    for (const Run& run : runs) {
-      if (run.error_occurred) continue;
-      const bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
-      const bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
-      const auto rate = run.counters.find("items_per_second");
-      if ((single || median) && rate != run.counters.end())
-        items_per_second[run.run_name.function_name] = rate->second.value;
-    }
-  }
-  std::map<std::string, double> items_per_second;
-};
-
 // Prints "name / baseline = ratio (goal)", or why the ratio is missing.
-void print_ratio(const SummaryReporter& reporter, const std::string& name,
+void print_ratio(const tinyllm::bench::SummaryReporter& reporter, const std::string& name,
                  const std::string& baseline, const char* goal) {
-  const auto ours = reporter.items_per_second.find(name);
-  const auto theirs = reporter.items_per_second.find(baseline);
-  if (ours == reporter.items_per_second.end() || theirs == reporter.items_per_second.end()) {
+  const auto ours = reporter.values.find(name);
+  const auto theirs = reporter.values.find(baseline);
+  if (ours == reporter.values.end() || theirs == reporter.values.end()) {
     std::printf("%s / %s: not measured (filtered out or skipped)\n", name.c_str(),
                 baseline.c_str());
     return;
@@ -131,7 +110,7 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::AddCustomContext("elements", std::to_string(element_count));
   benchmark::AddCustomContext("seed", std::to_string(seed));
-  SummaryReporter reporter;
+  tinyllm::bench::SummaryReporter reporter("items_per_second");
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
   // Google Benchmark's rates are per CPU second, which a shared machine disturbs less than wall
