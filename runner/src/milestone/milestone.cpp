@@ -75,6 +75,11 @@ MilestoneRun run_milestone(const MilestoneRequest& request) {
   const auto start = std::chrono::steady_clock::now();
   const SandboxRun outcome = run_sandboxed(sandboxed);
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // The run's private folders are gone; leave no empty scratch folders behind (a workspace's
+  // work_dir keeps its module build, so it stays).
+  std::error_code ignored;
+  fs::remove(sandboxed.scratch_root, ignored);
+  fs::remove(request.work_dir, ignored);
   if (!outcome.result_json)
     throw std::runtime_error(fmt::format(
         "the milestone's trainer ended without its numbers ({}); it printed:\n{}",
