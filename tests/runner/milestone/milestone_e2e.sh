@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # MS-L11 end to end: `tinyllm-grade milestone --quick` passes on the reference's module and writes
 # its numbers, pictures and page; the page renders in headless Chromium with both pictures loaded
-# (a screenshot is kept); a workspace holding pitfall s23 (checkpoint runs the forward pass with
-# the graph on) fails, by checkpointing's memory.
+# (a screenshot is kept); a module written from the contract alone
+# (tests/runner/fixtures/independent/correct) passes; a workspace holding pitfall s23 (checkpoint
+# runs the forward pass with the graph on) fails, by checkpointing's memory.
 # Usage: milestone_e2e.sh <tinyllm-grade>
 set -euo pipefail
 grader=$1
@@ -49,6 +50,14 @@ if [ -x "$chromium" ]; then
 else
   echo "SKIP the page check: no Chromium at $chromium (apt-get install chromium)"
 fi
+
+echo "== a module written from the contract alone"
+"$grader" start "$scratch/independent" --no-example-test >/dev/null
+cp -r "$(dirname "$0")/../fixtures/independent/correct/." "$scratch/independent/"
+status=0
+"$grader" milestone "$scratch/independent" --quick -q >"$scratch/independent.txt" 2>&1 || status=$?
+cat "$scratch/independent.txt"
+[ "$status" -eq 0 ] || fail "the independent module did not pass (exit $status)"
 
 echo "== a workspace with pitfall s23 (checkpoint builds the graph)"
 "$grader" start "$scratch/s23" --from-reference --pitfalls s23 --no-example-test >/dev/null
