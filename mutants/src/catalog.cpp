@@ -2,6 +2,7 @@
 // site.cpp finds it from the marker comment in the source.
 #include "tinyllm/catalog.hpp"
 
+#include <map>
 #include <regex>
 #include <set>
 
@@ -18,7 +19,8 @@ std::vector<MutantInfo> load(const std::filesystem::path& catalog_file) {
   if (!entries || entries->empty())
     throw CatalogError(catalog_file.string() + ": no [[mutant]] entries");
   static const std::set<std::string, std::less<>> known = {
-      "id", "title", "symptom", "caught_by", "file", "function", "coincides_with", "why"};
+      "id",        "title", "symptom",  "question",       "concept",
+      "caught_by", "file",  "function", "coincides_with", "why"};
   std::vector<MutantInfo> mutants;
   std::set<std::string> ids;
   for (const auto& node : *entries) {
@@ -40,6 +42,8 @@ std::vector<MutantInfo> load(const std::filesystem::path& catalog_file) {
                          "\" must be unique and of the form sNN");
     m.title = required_string(*entry, "title", catalog_file, "mutant");
     m.symptom = required_string(*entry, "symptom", catalog_file, "mutant");
+    m.hint_question = required_string(*entry, "question", catalog_file, "mutant");
+    m.hint_concept = required_string(*entry, "concept", catalog_file, "mutant");
     m.file = required_string(*entry, "file", catalog_file, "mutant");
     m.function = required_string(*entry, "function", catalog_file, "mutant");
     const auto* caught = entry->get_as<toml::array>("caught_by");
@@ -55,6 +59,30 @@ std::vector<MutantInfo> load(const std::filesystem::path& catalog_file) {
     mutants.push_back(std::move(m));
   }
   return mutants;
+}
+
+std::map<std::string, std::string> load_operator_families(
+    const std::filesystem::path& catalog_file) {
+  const toml::table root = detail::parse_catalog(catalog_file);
+  std::map<std::string, std::string> kinds;
+  const auto* families = root.get_as<toml::array>("operator_family");
+  if (!families) return kinds;
+  for (const auto& node : *families) {
+    const auto* family = node.as_table();
+    if (!family) throw CatalogError(where(catalog_file, node.source()) + ": expected a table");
+    const std::string kind = required_string(*family, "kind", catalog_file, "operator_family");
+    const auto* operators = family->get_as<toml::array>("operators");
+    if (!operators || operators->empty())
+      throw CatalogError(where(catalog_file, family->source()) +
+                         ": an [[operator_family]] needs operators = [\"cxx_...\", ...]");
+    for (const auto& op : *operators) {
+      const auto* name = op.as_string();
+      if (!name || !kinds.emplace(name->get(), kind).second)
+        throw CatalogError(where(catalog_file, op.source()) +
+                           ": each operator is a string named in one family only");
+    }
+  }
+  return kinds;
 }
 
 }  // namespace tinyllm::catalog

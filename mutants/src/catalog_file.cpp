@@ -18,10 +18,11 @@ toml::table parse_catalog(const std::filesystem::path& catalog_file) {
     throw CatalogError(where(catalog_file, e.source()) + ": " + std::string(e.description()));
   }
   for (const auto& [key, node] : root)
-    if (key != "mutant" && key != "wheat")
+    if (key != "mutant" && key != "wheat" && key != "operator_family")
       throw CatalogError(where(catalog_file, node.source()) + ": unknown key `" +
                          std::string(key.str()) +
-                         "`; the catalog holds only [[mutant]] and [[wheat]] entries");
+                         "`; the catalog holds only [[mutant]], [[wheat]] and [[operator_family]] "
+                         "entries");
   return root;
 }
 

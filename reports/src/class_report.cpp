@@ -10,6 +10,7 @@
 
 #include "text.hpp"
 #include "tinyllm/base/whole_file.hpp"
+#include "tinyllm/reports/feedback.hpp"
 #include "tinyllm/reports/reveal.hpp"
 
 namespace tinyllm::reports {
@@ -47,6 +48,14 @@ const char* status_letter(MutantStatus status) {
 }
 
 // Returns each learner's status per mutant id; INVALID grades have none.
+// Returns what the learner's report showed of survivors: the hint rung, or the reveal level.
+std::string learner_shown(const GradeResult& result) {
+  const Feedback& feedback = result.feedback;
+  if (feedback.rung != HintRung::None) return std::string(hint_rung_name(feedback.rung));
+  return std::string(
+      reveal_name(feedback.view == View::Staff ? feedback.learner_reveal : result.reveal));
+}
+
 std::map<std::string, MutantStatus> statuses_of(const GradeResult& result) {
   std::map<std::string, MutantStatus> statuses;
   if (result.verdict == Verdict::Invalid) return statuses;
@@ -110,6 +119,8 @@ ClassSummary summarize_class(const std::vector<GradeResult>& results) {
     row.score = result->score;
     row.mutant_set = result->mutant_set;
     row.invalid_tests = static_cast<int>(result->invalid_tests.size());
+    row.attempt = result->feedback.attempt;
+    row.shown = learner_shown(*result);
     summary.invalid_tests += row.invalid_tests;
     summary.pass += result->verdict == Verdict::Pass ? 1 : 0;
     summary.fail += result->verdict == Verdict::Fail ? 1 : 0;
@@ -178,6 +189,8 @@ std::string render_class_json(const std::vector<GradeResult>& results) {
                                {"survived", row.survived},
                                {"notReached", row.not_reached},
                                {"invalidTests", row.invalid_tests},
+                               {"attempt", row.attempt},
+                               {"learnerSaw", row.shown},
                                {"mutantSet", to_string(row.mutant_set)},
                                {"generated", generated}});
   }
@@ -204,7 +217,7 @@ std::string render_class_json(const std::vector<GradeResult>& results) {
 
 std::string render_class_learners_csv(const std::vector<GradeResult>& results) {
   const ClassSummary summary = summarize_class(results);
-  std::string out = "learner,verdict,score,detected,total,invalid_tests";
+  std::string out = "learner,verdict,score,detected,total,invalid_tests,attempt,learner_saw";
   for (const ClassMutantRow& mutant : summary.mutants) {
     if (!is_generated_row(mutant)) out += "," + csv_field(mutant.id);
   }
@@ -216,8 +229,9 @@ std::string render_class_learners_csv(const std::vector<GradeResult>& results) {
   for (std::size_t i = 0; i < sorted.size(); ++i) {
     const std::map<std::string, MutantStatus> statuses = statuses_of(*sorted[i]);
     const ClassLearnerRow& row = summary.learners[i];  // summarize_class sorts the same way
-    out += fmt::format("{},{},{:.4f},{},{},{}", csv_field(row.learner), to_string(row.verdict),
-                       row.score, row.detected, row.total, row.invalid_tests);
+    out +=
+        fmt::format("{},{},{:.4f},{},{},{},{},{}", csv_field(row.learner), to_string(row.verdict),
+                    row.score, row.detected, row.total, row.invalid_tests, row.attempt, row.shown);
     for (const ClassMutantRow& mutant : summary.mutants) {
       if (is_generated_row(mutant)) continue;  // one column per file below
       const auto status = statuses.find(mutant.id);

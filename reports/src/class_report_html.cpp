@@ -229,15 +229,17 @@ std::string ids_in_short(const std::vector<std::string>& ids, const ClassSummary
 std::string learners_table(const ClassSummary& summary) {
   std::string html =
       "<table>\n<thead><tr><th>Learner</th><th>Verdict</th><th>Score</th><th>Detected</th>"
-      "<th>Mutant set</th><th>Invalid tests</th><th>Survived</th><th>Not reached</th></tr>"
+      "<th>Mutant set</th><th>Invalid tests</th><th>Attempt</th><th>Learner saw</th>"
+      "<th>Survived</th><th>Not reached</th></tr>"
       "</thead>\n<tbody>\n";
   for (const ClassLearnerRow& row : summary.learners) {
     html += fmt::format(
         "<tr class=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}/{}</td><td>{}</td>"
-        "<td class=\"invalid-tests\">{}</td><td>{}</td><td>{}</td></tr>\n",
+        "<td class=\"invalid-tests\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
         to_string(row.verdict), escape_markup(row.learner), to_string(row.verdict),
         row.verdict == Verdict::Invalid ? std::string("—") : percent(row.score), row.detected,
         row.total, row.mutant_set == MutantSet::Full ? "full" : "pitfalls only", row.invalid_tests,
+        row.attempt == 0 ? std::string("—") : std::to_string(row.attempt), escape_markup(row.shown),
         escape_markup(ids_in_short(row.survived, summary)),
         escape_markup(ids_in_short(row.not_reached, summary)));
   }

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "tinyllm/reports/feedback.hpp"
 #include "tinyllm/reports/reveal.hpp"
 
 namespace tinyllm::catalog {
@@ -27,6 +28,8 @@ void to_json(nlohmann::json& out, const MutantInfo& m) {
          {"operator_name", m.operator_name},
          {"original", m.original},
          {"replacement", m.replacement},
+         {"hint_question", m.hint_question},
+         {"hint_concept", m.hint_concept},
          {"required", m.required}};
 }
 
@@ -48,6 +51,9 @@ void from_json(const nlohmann::json& in, MutantInfo& m) {
   m.operator_name = in.value("operator_name", std::string());
   m.original = in.value("original", std::string());
   m.replacement = in.value("replacement", std::string());
+  // The hint ladder came later still: a grade stored before it has no hints.
+  m.hint_question = in.value("hint_question", std::string());
+  m.hint_concept = in.value("hint_concept", std::string());
 }
 
 NLOHMANN_JSON_SERIALIZE_ENUM(WheatKind,
@@ -87,6 +93,34 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(MutantResult, mutant, status, re
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(GeneratedCounts, raw, equivalent, duplicate,
                                                 reviewed, course_undetected, counted)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TestInfo, name, file, line)
+
+void to_json(nlohmann::json& out, const HintRung& rung) {
+  out = std::string(hint_rung_name(rung));
+}
+void from_json(const nlohmann::json& in, HintRung& rung) {
+  const auto parsed = parse_hint_rung(in.get<std::string>());
+  if (!parsed) throw std::invalid_argument("unknown hint rung in a stored grade");
+  rung = *parsed;
+}
+void to_json(nlohmann::json& out, const View& view) {
+  out = std::string(view_name(view));
+}
+void from_json(const nlohmann::json& in, View& view) {
+  const auto parsed = parse_view(in.get<std::string>());
+  if (!parsed) throw std::invalid_argument("unknown view in a stored grade");
+  view = *parsed;
+}
+void to_json(nlohmann::json& out, const ScorePolicy& policy) {
+  out = std::string(score_policy_name(policy));
+}
+void from_json(const nlohmann::json& in, ScorePolicy& policy) {
+  const auto parsed = parse_score_policy(in.get<std::string>());
+  if (!parsed) throw std::invalid_argument("unknown score policy in a stored grade");
+  policy = *parsed;
+}
+// A grade stored before the hint ladder: a fixed policy, no attempt, the learner's view.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Feedback, ladder, attempts_per_rung, attempt,
+                                                after_deadline, rung, learner_reveal, view)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ValidityFailure, variant, seed, message, reproduce)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(InvalidTest, test, failures)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(GradeEnvironment, ci, os_platform, os_description, logical_cores)
@@ -98,6 +132,8 @@ void to_json(nlohmann::json& out, const GradeResult& r) {
          {"score", r.score},
          {"threshold", r.threshold},
          {"reveal", r.reveal},
+         {"feedback", r.feedback},
+         {"score_policy", r.score_policy},
          {"mutant_set", r.mutant_set},
          {"generated", r.generated},
          {"seed", r.seed},
@@ -155,6 +191,10 @@ void from_json(const nlohmann::json& in, GradeResult& r) {
   in.at("score").get_to(r.score);
   in.at("threshold").get_to(r.threshold);
   in.at("reveal").get_to(r.reveal);
+  Feedback fixed;  // a grade stored before the ladder: its reveal, for every attempt
+  fixed.learner_reveal = r.reveal;
+  r.feedback = in.value("feedback", fixed);
+  r.score_policy = in.value("score_policy", ScorePolicy::Mutants);
   // Grades stored before generated mutants existed graded the pitfalls alone.
   r.mutant_set = in.value("mutant_set", MutantSet::PitfallsOnly);
   r.generated = in.value("generated", GeneratedCounts{});

@@ -4,9 +4,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "text.hpp"
+#include "tinyllm/reports/feedback.hpp"
 #include "tinyllm/reports/markdown_report.hpp"
 #include "tinyllm/reports/reference_output.hpp"
 #include "tinyllm/reports/reveal.hpp"
@@ -24,11 +26,13 @@ json test_entry(std::string name, double score, double max_score, bool passed, s
           {"output", std::move(output)}, {"visibility", "visible"}};
 }
 
-std::string mutant_output(const MutantResult& mutant, Reveal reveal, bool graded) {
+std::string mutant_output(const GradeResult& result, const MutantResult& mutant, bool graded) {
   if (!graded) return "Not graded: the suite is INVALID (see the summary).";
   if (!detected(mutant.status)) {
-    return fmt::format("{}\n{}", survivor_summary(mutant, reveal),
-                       survivor_meaning(mutant, reveal));
+    std::string out = fmt::format("{}\n{}", survivor_summary(mutant, result.reveal),
+                                  survivor_meaning(mutant, result.reveal));
+    for (const std::string& hint : shown_hints(result, mutant)) out += "\nHint: " + hint;
+    return out;
   }
   std::string out = status_with_reason(mutant);
   if (!mutant.killed_by.empty()) out += "\nKilled by: " + detail::join(mutant.killed_by, ", ");
@@ -38,7 +42,8 @@ std::string mutant_output(const MutantResult& mutant, Reveal reveal, bool graded
 // One test per module file and operator of generated mutants (one in all when the policy hides
 // where survivors are), worth a point per counted mutant: a hundred one-point tests would bury the
 // pitfalls, and the total stays the number of mutants detected.
-json generated_test(const GeneratedGroup& group, Reveal reveal) {
+json generated_test(const GradeResult& result, const GeneratedGroup& group) {
+  const Reveal reveal = result.reveal;
   const std::string name = group.file.empty() ? std::string("Generated mutants")
                                               : fmt::format("Generated mutants: {}, {}", group.file,
                                                             group.operator_name);
@@ -47,6 +52,7 @@ json generated_test(const GeneratedGroup& group, Reveal reveal) {
     output += fmt::format("\n{}", group_survivors_summary(group, reveal));
     for (const std::string& line : group_survivor_details(group, reveal)) output += "\n" + line;
     output += "\n" + generated_survivors_meaning(reveal);
+    for (const std::string& line : group_hints(result, group)) output += "\nHint: " + line;
   }
   return test_entry(name, group.detected, group.counted, group.survivors.empty(), output);
 }
@@ -65,6 +71,62 @@ json invalid_test_entry(const GradeResult& result, const InvalidTest& test) {
   return test_entry(fmt::format("Invalid test (not graded): {}", test.test), 0, 0, false, output);
 }
 
+// The gradebook's score under the grade's policy (ScorePolicy), and the sentence that says which
+// policy applied.
+struct Gradebook {
+  double score = 0;
+  std::string sentence;
+};
+
+Gradebook gradebook_score(const GradeResult& result, double detected_points, double total) {
+  const std::string points = fmt::format("{} of {} points", detected_points, total);
+  if (result.verdict == Verdict::Invalid) {
+    return {0, fmt::format("Gradebook score: 0 of {} points: the suite is INVALID.", total)};
+  }
+  const bool pass = result.verdict == Verdict::Pass;
+  switch (result.score_policy) {
+    case ScorePolicy::Mutants:
+      return {detected_points,
+              fmt::format("Gradebook score: {} (policy \"mutants\": a point per detected mutant; "
+                          "the verdict {} is not in it).",
+                          points, to_string(result.verdict))};
+    case ScorePolicy::Verdict:
+      return {pass ? total : 0.0,
+              fmt::format("Gradebook score: {} of {} points (policy \"verdict\": every point for a "
+                          "PASS, none otherwise; {} detected).",
+                          pass ? total : 0.0, total, points)};
+    case ScorePolicy::Capped: {
+      // The largest whole score whose share stays below the threshold.
+      const double cap = std::max(0.0, std::ceil(result.threshold * total) - 1.0);
+      const double score = pass ? detected_points : std::min(detected_points, cap);
+      return {score,
+              fmt::format("Gradebook score: {} of {} points (policy \"capped\": a point per "
+                          "detected mutant, at most {} while the grade is not a PASS, so the "
+                          "gradebook never shows a FAIL as a pass; {} detected).",
+                          score, total, cap, points)};
+    }
+  }
+  return {detected_points, ""};
+}
+
+// What Gradescope shows next to the result and keeps for the next submission's metadata: the
+// verdict and how the feedback was chosen. `grader_failed` false: this is a grade (run_autograder
+// writes true when the grader stopped before one), so the next attempt counts this one.
+json extra_data(const GradeResult& result) {
+  return {
+      {"tinyllm",
+       {{"grader_failed", false},
+        {"verdict", to_string(result.verdict)},
+        {"score_policy", score_policy_name(result.score_policy)},
+        {"view", view_name(result.feedback.view)},
+        {"ladder", result.feedback.ladder},
+        {"attempt", result.feedback.attempt},
+        {"after_deadline", result.feedback.after_deadline},
+        {"hint_rung", hint_rung_name(result.feedback.rung)},
+        {"reveal", reveal_name(result.feedback.view == View::Staff ? result.feedback.learner_reveal
+                                                                   : result.reveal)}}}};
+}
+
 }  // namespace
 
 json gradescope_results_json(const GradeResult& result) {
@@ -81,6 +143,7 @@ json gradescope_results_json(const GradeResult& result) {
   tests.push_back(test_entry("Suite compiles and accepts the reference implementation", 0, 0,
                              graded, reference_output));
   double total = 0;
+  double max_total = 0;
   for (const MutantResult& mutant : result.mutants) {
     if (is_generated(mutant.mutant)) continue;  // grouped below
     const bool caught = graded && detected(mutant.status);
@@ -88,21 +151,34 @@ json gradescope_results_json(const GradeResult& result) {
     const std::string name = title.empty() ? fmt::format("Mutant {}", mutant.mutant.id)
                                            : fmt::format("Mutant {}: {}", mutant.mutant.id, title);
     tests.push_back(
-        test_entry(name, caught ? 1 : 0, 1, caught, mutant_output(mutant, result.reveal, graded)));
+        test_entry(name, caught ? 1 : 0, 1, caught, mutant_output(result, mutant, graded)));
     total += caught ? 1 : 0;
+    max_total += 1;
   }
-  if (graded) {
-    for (const GeneratedGroup& group : generated_groups(result)) {
-      tests.push_back(generated_test(group, result.reveal));
-      total += group.detected;
-    }
+  for (const GeneratedGroup& group : generated_groups(result)) {
+    if (graded) tests.push_back(generated_test(result, group));
+    total += graded ? group.detected : 0;
+    max_total += group.counted;
   }
   for (const InvalidTest& test : result.invalid_tests) {
     tests.push_back(invalid_test_entry(result, test));
   }
-  return {{"score", total},          {"output", render_markdown_report(result)},
-          {"output_format", "md"},   {"test_output_format", "text"},
-          {"visibility", "visible"}, {"execution_time", std::lround(result.seconds)},
+  // Staff see everything in a test learners never see (Gradescope's "hidden").
+  if (result.feedback.view == View::Learner) {
+    json staff = test_entry("Staff view (instructors only)", 0, 0, graded,
+                            render_markdown_report(staff_view(result)));
+    staff["visibility"] = "hidden";
+    staff["output_format"] = "md";
+    tests.push_back(staff);
+  }
+  const Gradebook gradebook = gradebook_score(result, total, max_total);
+  return {{"score", gradebook.score},
+          {"output", render_markdown_report(result) + "\n" + gradebook.sentence + "\n"},
+          {"output_format", "md"},
+          {"test_output_format", "text"},
+          {"visibility", "visible"},
+          {"execution_time", std::lround(result.seconds)},
+          {"extra_data", extra_data(result)},
           {"tests", tests}};
 }
 

@@ -1,5 +1,6 @@
-// The HTML report: the mutation-testing-elements bundle and the JSON report inlined in one page,
-// so it opens from a file, an LMS attachment or a CI artifact with no network.
+// The HTML report: the grade first (verdict, reasons, pitfalls, invalid tests, reach, in plain
+// HTML), then the mutation-testing-elements bundle and the JSON report inlined in one page, so it
+// opens from a file, an LMS attachment or a CI artifact with no network.
 #include "tinyllm/reports/html_report.hpp"
 
 #include <fmt/format.h>
@@ -9,7 +10,12 @@
 #include <stdexcept>
 
 #include "text.hpp"
+#include "tinyllm/reports/feedback.hpp"
 #include "tinyllm/reports/json_report.hpp"
+#include "tinyllm/reports/reach.hpp"
+#include "tinyllm/reports/reveal.hpp"
+#include "tinyllm/reports/validity_report.hpp"
+#include "verdict_reasons.hpp"
 
 namespace tinyllm::reports {
 namespace {
@@ -47,6 +53,187 @@ std::string script_element(std::string_view bundle) {
   return fmt::format("<script src=\"data:text/javascript;base64,{}\"></script>", encoded);
 }
 
+// Generated survivors' hints shown per group before the rest is folded away.
+constexpr std::size_t kHintsPerGroup = 3;
+
+// The grade's header styles, scoped to #grade. Light colours of its own: the page body takes the
+// viewer's theme, which may be dark.
+constexpr const char* kGradeStyle = R"(<style>
+#grade { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2328;
+  background: #fff; max-width: 1180px; margin: 24px auto 12px; padding: 14px 24px;
+  border: 1px solid #d0d7de; border-left: 10px solid var(--verdict); border-radius: 6px; }
+#grade.pass { --verdict: #1a7f37; } #grade.fail { --verdict: #cf222e; }
+#grade.invalid { --verdict: #d4a72c; }
+#grade h1 { margin: 0 0 4px; font-size: 1.5rem; display: flex; align-items: center; gap: 16px; }
+#grade .verdict { font-size: 2.4rem; font-weight: 800; letter-spacing: 0.04em; color: #fff;
+  background: var(--verdict); padding: 0 16px; border-radius: 6px; }
+#grade.invalid .verdict { color: #1f2328; }
+#grade h2 { font-size: 1.05rem; margin: 14px 0 4px; }
+#grade p { margin: 4px 0; } #grade .meta { color: #57606a; font-size: 0.9rem; }
+#grade .score { font-size: 1.1rem; font-weight: 600; }
+#grade .feedback { background: #ddf4ff; padding: 4px 10px; border-radius: 4px; }
+#grade ul { margin: 4px 0; padding-left: 22px; }
+#grade .reasons li { font-weight: 600; }
+#grade table { border-collapse: collapse; width: 100%; font-size: 0.93rem; }
+#grade th, #grade td { text-align: left; vertical-align: top; padding: 3px 8px;
+  border-bottom: 1px solid #d8dee4; }
+#grade td:first-child, #grade td.status { white-space: nowrap; }
+#grade tr.undetected td { background: #ffebe9; } #grade tr.detected .status { color: #1a7f37; }
+#grade tr.undetected .status { color: #cf222e; font-weight: 700; }
+#grade .required { font-size: 0.75rem; font-weight: 700; text-transform: uppercase;
+  color: #cf222e; border: 1px solid currentColor; border-radius: 3px; padding: 0 4px; }
+#grade .detected .required { color: #57606a; }
+#grade .kind, #grade .meaning { color: #57606a; } #grade .hint { color: #0969da; }
+#grade code { font-size: 0.85rem; overflow-wrap: anywhere; }
+#grade pre { max-height: 20em; overflow: auto; background: #f6f8fa; padding: 8px; font-size: 0.85rem; }
+</style>)";
+
+std::string esc(std::string_view text) {
+  return detail::escape_markup(text);
+}
+
+// The pitfalls' table: required ones first, each as the reveal policy and the hint rung allow.
+void append_pitfalls(std::string& out, const GradeResult& result) {
+  std::vector<const MutantResult*> pitfalls;
+  for (const MutantResult& mutant : result.mutants) {
+    if (!is_generated(mutant.mutant)) pitfalls.push_back(&mutant);
+  }
+  if (pitfalls.empty()) return;
+  std::stable_partition(pitfalls.begin(), pitfalls.end(),
+                        [](const MutantResult* mutant) { return mutant->mutant.required; });
+  out +=
+      "<h2>Pitfalls</h2>\n<table class=\"pitfalls\">\n<thead><tr><th>Pitfall</th><th>Status</th>"
+      "<th>What it is</th></tr></thead>\n<tbody>\n";
+  for (const MutantResult* mutant : pitfalls) {
+    const bool found = detected(mutant->status);
+    out += fmt::format("<tr class=\"{}\" data-mutant=\"{}\"><td>{}{}</td><td class=\"status\">{}",
+                       found ? "detected" : "undetected", esc(mutant->mutant.id),
+                       esc(mutant->mutant.id),
+                       mutant->mutant.required ? " <span class=\"required\">required</span>" : "",
+                       to_string(mutant->status));
+    if (const std::string kind = undetected_kind(result, *mutant); !kind.empty()) {
+      out += fmt::format("<br><span class=\"kind\">{}</span>", esc(kind));
+    }
+    out += "</td><td>";
+    if (found) {
+      out += esc(visible_title(*mutant, result.reveal));
+    } else {
+      out += fmt::format("<strong>{}</strong><br><span class=\"meaning\">{}</span>",
+                         esc(survivor_summary(*mutant, result.reveal)),
+                         esc(survivor_meaning(*mutant, result.reveal)));
+      const std::vector<std::string> hints = shown_hints(result, *mutant);
+      if (!hints.empty()) {
+        out += "<ul class=\"hints\">";
+        for (const std::string& hint : hints) {
+          out += fmt::format("<li class=\"hint\">Hint: {}</li>", esc(hint));
+        }
+        out += "</ul>";
+      }
+    }
+    out += "</td></tr>\n";
+  }
+  out += "</tbody>\n</table>\n";
+}
+
+// The generated mutants in one line of counts, and the hints their survivors earned.
+void append_generated(std::string& out, const GradeResult& result) {
+  const std::vector<GeneratedGroup> groups = generated_groups(result);
+  int counted = 0;
+  int survived = 0;
+  int unreached = 0;
+  for (const GeneratedGroup& group : groups) {
+    counted += group.counted;
+    survived += static_cast<int>(group.survivors.size());
+    unreached += group.not_reached;
+  }
+  if (counted == 0) return;
+  out += fmt::format(
+      "<h2>Generated mutants</h2>\n<p class=\"generated\">{} generated mutants: {} detected, {} "
+      "survived{}.</p>\n",
+      counted, counted - survived, survived - unreached,
+      unreached > 0 ? fmt::format(", {} not reached", unreached) : "");
+  if (survived > 0) {
+    out += fmt::format("<p class=\"meaning\">{}</p>\n",
+                       esc(generated_survivors_meaning(result.reveal)));
+  }
+  std::string shown;
+  std::string folded;
+  std::size_t folded_count = 0;
+  for (const GeneratedGroup& group : groups) {
+    const std::vector<std::string> hints = group_hints(result, group);
+    for (std::size_t i = 0; i < hints.size(); ++i) {
+      std::string& into = i < kHintsPerGroup ? shown : folded;
+      into += fmt::format("<li class=\"hint\">Hint: {}</li>", esc(hints[i]));
+      if (i >= kHintsPerGroup) ++folded_count;
+    }
+  }
+  if (!shown.empty()) out += fmt::format("<ul class=\"hints\">{}</ul>\n", shown);
+  if (!folded.empty()) {
+    out += fmt::format(
+        "<details><summary>{} more hints</summary><ul class=\"hints\">{}</ul></details>\n",
+        folded_count, folded);
+  }
+}
+
+// Each invalid test: its name, where it failed as the reveal policy allows (validity_report.hpp)
+// and the command that reproduces it; its output is in the other formats.
+void append_invalid_tests(std::string& out, const GradeResult& result) {
+  if (result.invalid_tests.empty()) return;
+  out += fmt::format(
+      "<h2>{}</h2>\n<table class=\"invalid-tests\">\n<thead><tr><th>Test</th><th>Where it "
+      "failed</th><th>Reproduce</th></tr></thead>\n<tbody>\n",
+      result.verdict == Verdict::Invalid ? "Invalid tests" : "Invalid tests (not graded)");
+  for (const InvalidTest& test : result.invalid_tests) {
+    for (const ValidityFailure& failure : test.failures) {
+      const ShownFailure shown = shown_failure(result, failure);
+      out +=
+          fmt::format("<tr><td><strong>{}</strong></td><td>{}</td><td><code>{}</code></td></tr>\n",
+                      esc(test.test), esc(shown.where), esc(shown.reproduce));
+    }
+  }
+  out += "</tbody>\n</table>\n";
+}
+
+// The grade, before the viewer: what a learner must see first.
+std::string grade_header(const GradeResult& result) {
+  const char* verdict = to_string(result.verdict);
+  std::string css_class = verdict;
+  std::transform(css_class.begin(), css_class.end(), css_class.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::string out = fmt::format(
+      "<header id=\"grade\" class=\"{}\">\n<h1><span class=\"verdict\">{}</span> <span "
+      "class=\"suite\">{}</span></h1>\n",
+      css_class, verdict, esc(result.suite_name));
+  if (result.verdict != Verdict::Invalid) {
+    out += fmt::format("<p class=\"score\">{}.</p>\n", esc(detail::score_line(result)));
+  }
+  out += fmt::format("<p class=\"meta\">Mutant set: {}. {} Grading seed {}.</p>\n",
+                     esc(detail::graded_set(result)), esc(validity_line(result)), result.seed);
+  if (const std::string feedback = feedback_line(result); !feedback.empty()) {
+    out += fmt::format("<p class=\"feedback\">{}</p>\n", esc(feedback));
+  }
+  out += "<h2>Why, and what to do next</h2>\n<ul class=\"reasons\">\n";
+  for (const std::string& reason : detail::verdict_reasons(result)) {
+    out += fmt::format("<li>{}</li>\n", esc(reason));
+  }
+  out += "</ul>\n";
+  if (result.verdict == Verdict::Invalid) {
+    if (!result.compile_log.empty()) {
+      out += fmt::format("<h2>Compiler diagnostics</h2>\n<pre class=\"compile-log\">{}</pre>\n",
+                         detail::escape_xml(result.compile_log));
+    }
+  } else {
+    for (const std::string& line : {reach_line(result), reaching_without_detecting_line(result)}) {
+      if (!line.empty()) out += fmt::format("<p class=\"reach\">{}</p>\n", esc(line));
+    }
+    append_pitfalls(out, result);
+    append_generated(out, result);
+  }
+  append_invalid_tests(out, result);
+  out += "</header>\n";
+  return out;
+}
+
 }  // namespace
 
 std::string escape_json_for_script(std::string_view json_text) {
@@ -82,9 +269,11 @@ std::string render_html_report(const GradeResult& result, std::string_view eleme
       "<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<title>{0}</title>\n"
+      "{4}\n"
       "{1}\n"
       "</head>\n"
       "<body>\n"
+      "{5}"
       "<mutation-test-report-app title-postfix=\"{2}\">\n"
       "This report needs a browser with JavaScript and custom elements.\n"
       "</mutation-test-report-app>\n"
@@ -98,7 +287,8 @@ std::string render_html_report(const GradeResult& result, std::string_view eleme
       "</script>\n"
       "</body>\n"
       "</html>\n",
-      title, script_element(elements_bundle), detail::escape_markup(result.suite_name), report);
+      title, script_element(elements_bundle), detail::escape_markup(result.suite_name), report,
+      kGradeStyle, grade_header(result));
 }
 
 }  // namespace tinyllm::reports

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <set>
 
+#include "tinyllm/reports/feedback.hpp"
 #include "tinyllm/reports/reach.hpp"
 #include "tinyllm/reports/reveal.hpp"
 #include "tinyllm/reports/validity_report.hpp"
@@ -213,6 +214,15 @@ json grade_config(const GradeResult& result) {
           {"threshold", result.threshold},
           {"seed", result.seed},
           {"reveal", reveal_name(result.reveal)},
+          {"feedback",
+           {{"view", view_name(result.feedback.view)},
+            {"ladder", result.feedback.ladder},
+            {"attemptsPerRung", result.feedback.attempts_per_rung},
+            {"attempt", result.feedback.attempt},
+            {"afterDeadline", result.feedback.after_deadline},
+            {"hintRung", hint_rung_name(result.feedback.rung)},
+            {"learnerReveal", reveal_name(result.feedback.learner_reveal)},
+            {"summary", feedback_line(result)}}},
           {"mutantSet", to_string(result.mutant_set)},
           {"gradedSet", detail::graded_set(result)},
           {"pitfalls", pitfalls},
@@ -261,6 +271,10 @@ json mutation_report_json(const GradeResult& result) {
     const auto real = result.oracle_files.find(path);
     const bool source_withheld = real == result.oracle_files.end() || real->second != source;
     json entry = mutant_entry(mutant, result.reveal, source, source_withheld);
+    // The hints the learner's attempt earned, after what the policy shows (a viewer shows it).
+    for (const std::string& hint : shown_hints(result, mutant)) {
+      entry["description"] = entry["description"].get<std::string>() + "\nHint: " + hint;
+    }
     if (shows_covered_by(result, mutant)) entry["coveredBy"] = mutant.covered_by;
     file["mutants"].push_back(std::move(entry));
   }

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "text.hpp"
+#include "tinyllm/reports/feedback.hpp"
 #include "tinyllm/reports/reach.hpp"
 #include "tinyllm/reports/reference_output.hpp"
 #include "tinyllm/reports/reveal.hpp"
@@ -41,9 +42,10 @@ std::vector<Case> mutant_cases(const GradeResult& result) {
                mutant.seconds, ""};
     if (!detected(mutant.status)) {
       const std::string summary = survivor_summary(mutant, result.reveal);
+      std::string text = survivor_meaning(mutant, result.reveal);
+      for (const std::string& hint : shown_hints(result, mutant)) text += "\nHint: " + hint;
       entry.body = fmt::format("<failure message=\"{}\" type=\"{}\">{}</failure>",
-                               escape_xml(summary), to_string(mutant.status),
-                               escape_xml(survivor_meaning(mutant, result.reveal)));
+                               escape_xml(summary), to_string(mutant.status), escape_xml(text));
     }
     cases.push_back(entry);
   }
@@ -126,12 +128,16 @@ std::string render_junit_report(const GradeResult& result) {
       "      <property name=\"validity\" value=\"{12}\"/>\n"
       "      <property name=\"invalid_tests\" value=\"{13}\"/>\n"
       "      <property name=\"reach_measured\" value=\"{14}\"/>\n"
+      "      <property name=\"view\" value=\"{15}\"/>\n"
+      "      <property name=\"attempt\" value=\"{16}\"/>\n"
+      "      <property name=\"hint_rung\" value=\"{17}\"/>\n"
       "    </properties>\n",
       name, cases.size(), failures, errors, seconds(result.seconds), to_string(result.verdict),
       fmt::format("{:.4f}", result.score), fmt::format("{:.4f}", result.threshold), result.seed,
       to_string(result.mutant_set), escape_xml(detail::graded_set(result)), skipped,
       to_string(result.validity), result.invalid_tests.size(),
-      result.reach_measured ? "true" : "false");
+      result.reach_measured ? "true" : "false", view_name(result.feedback.view),
+      result.feedback.attempt, hint_rung_name(result.feedback.rung));
   for (const Case& entry : cases) {
     const std::string open =
         fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"{}\"",
@@ -141,6 +147,8 @@ std::string render_junit_report(const GradeResult& result) {
   }
   std::vector<std::string> lines = detail::verdict_reasons(result);
   lines.push_back(validity_line(result));
+  if (const std::string feedback = feedback_line(result); !feedback.empty())
+    lines.push_back(feedback);
   for (const std::string& line : {reach_line(result), reaching_without_detecting_line(result)}) {
     if (!line.empty()) lines.push_back(line);
   }

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "text.hpp"
+#include "tinyllm/reports/feedback.hpp"
 #include "tinyllm/reports/reach.hpp"
 #include "tinyllm/reports/reference_output.hpp"
 #include "tinyllm/reports/reveal.hpp"
@@ -84,6 +85,9 @@ void append_survivors(std::string& out, const GradeResult& result) {
     out += fmt::format(
         "- **{}**{} — {}\n", detail::markdown_cell(survivor_summary(mutant, result.reveal)),
         kind.empty() ? "" : fmt::format(" ({})", kind), survivor_meaning(mutant, result.reveal));
+    for (const std::string& hint : shown_hints(result, mutant)) {
+      out += fmt::format("  - Hint: {}\n", detail::markdown_cell(hint));
+    }
   }
   bool generated = false;
   for (const GeneratedGroup& group : generated_groups(result)) {
@@ -97,6 +101,9 @@ void append_survivors(std::string& out, const GradeResult& result) {
     // One line each, the code in backticks: raw, since a code span shows "&lt;" as written.
     for (const std::string& line : group_survivor_details(group, result.reveal)) {
       out += fmt::format("  - {}\n", line);
+    }
+    for (const std::string& hint : group_hints(result, group)) {
+      out += fmt::format("  - Hint: {}\n", detail::markdown_cell(hint));
     }
   }
   if (generated) out += fmt::format("\n{}\n", generated_survivors_meaning(result.reveal));
@@ -143,6 +150,9 @@ std::string render_markdown_report(const GradeResult& result) {
                   to_string(result.verdict));
   out += fmt::format("Mutant set: {}.\n\n", detail::graded_set(result));
   out += fmt::format("{}\n\n", detail::markdown_cell(validity_line(result)));
+  if (const std::string feedback = feedback_line(result); !feedback.empty()) {
+    out += fmt::format("{}\n\n", detail::markdown_cell(feedback));
+  }
   if (result.verdict != Verdict::Invalid) {
     out += fmt::format("{}.\n\n", detail::score_line(result));
     for (const std::string& line : {reach_line(result), reaching_without_detecting_line(result)}) {

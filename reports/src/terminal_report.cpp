@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "text.hpp"
+#include "tinyllm/reports/feedback.hpp"
 #include "tinyllm/reports/reach.hpp"
 #include "tinyllm/reports/reference_output.hpp"
 #include "tinyllm/reports/reveal.hpp"
@@ -134,6 +135,14 @@ void append_generated_survivors(std::string& out, const GradeResult& result, con
       out += fmt::format("    and {} more (the HTML report shows each at its line)\n",
                          details.size() - kDetailsPerGroup);
     }
+    const std::vector<std::string> hints = group_hints(result, group);
+    for (std::size_t i = 0; i < hints.size() && i < kDetailsPerGroup; ++i) {
+      out += detail::wrap("Hint: " + hints[i], kWrapWidth, "    ");
+    }
+    if (hints.size() > kDetailsPerGroup) {
+      out += fmt::format("    and {} more hints (the Markdown summary has each)\n",
+                         hints.size() - kDetailsPerGroup);
+    }
   }
   out += detail::wrap(generated_survivors_meaning(result.reveal), kWrapWidth, "    ");
 }
@@ -150,6 +159,9 @@ void append_survivors(std::string& out, const GradeResult& result, const Painter
                        paint(survivor_summary(mutant, result.reveal), status_style(mutant.status)),
                        kind.empty() ? "" : fmt::format(" [{}]", kind));
     out += detail::wrap(survivor_meaning(mutant, result.reveal), kWrapWidth, "    ");
+    for (const std::string& hint : shown_hints(result, mutant)) {
+      out += detail::wrap("Hint: " + hint, kWrapWidth, "    ");
+    }
   }
   append_generated_survivors(out, result, paint);
 }
@@ -193,9 +205,13 @@ void append_invalid(std::string& out, const GradeResult& result, const Painter& 
 std::string render_terminal_report(const GradeResult& result, bool colour) {
   const Painter paint(colour);
   std::string out =
-      fmt::format("{} {} (grading seed {})\nMutant set: {}\n{}\n\n",
+      fmt::format("{} {} (grading seed {})\nMutant set: {}\n{}\n",
                   paint("tinyllm mutation grade:", fmt::emphasis::bold), result.suite_name,
                   result.seed, detail::graded_set(result), validity_line(result));
+  if (const std::string feedback = feedback_line(result); !feedback.empty()) {
+    out += detail::wrap(feedback, kWrapWidth, "");
+  }
+  out += "\n";
   if (result.verdict != Verdict::Invalid) {
     append_table(out, result, paint);
     out += fmt::format("\nScore: {}\n", detail::score_line(result));

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "tinyllm/base/whole_file.hpp"
+#include "tinyllm/reports/feedback.hpp"
 #include "tinyllm/reports/gradescope_report.hpp"
 #include "tinyllm/reports/html_report.hpp"
 #include "tinyllm/reports/json_report.hpp"
@@ -127,7 +128,9 @@ void check_report_options(const ReportOptions& options) {
   }
 }
 
-std::vector<fs::path> write_reports(const GradeResult& result, const ReportOptions& options) {
+std::vector<fs::path> write_reports(const GradeResult& grade, const ReportOptions& options) {
+  // One grade, two views: staff see everything and what the learner was shown.
+  const GradeResult result = options.view == View::Staff ? staff_view(grade) : grade;
   std::vector<fs::path> written;
   std::set<ReportFormat> done;
   for (ReportFormat format : options.formats) {

@@ -16,6 +16,8 @@ const std::string one_mutant =
     "id = \"s07\"\n"
     "title = \"weighting 1/k\"\n"
     "symptom = \"wrong gradient\"\n"
+    "question = \"what does each part stand for?\"\n"
+    "concept = \"each part counts by its rows\"\n"
     "caught_by = [\"Course.a_test\"]\n"
     "file = \"oracle/src/train/step.cpp\"\n"
     "function = \"f\"\n";
@@ -88,7 +90,7 @@ TEST(LoadWheats, no_wheat_section_is_no_wheat) {
 // disagree), or a duplicate id (two wheats, one library).
 TEST(LoadWheats, ids_are_unique_and_of_the_form_wnn) {
   EXPECT_TRUE(has(error_of(one_mutant + binary_wheat + binary_wheat),
-                  "catalog.toml:17:1: id \"w01\" must be unique"))
+                  "catalog.toml:19:1: id \"w01\" must be unique"))
       << error_of(one_mutant + binary_wheat + binary_wheat);
   std::string bad = semantic_wheat;
   bad.replace(bad.find("w03"), 3, "s03");

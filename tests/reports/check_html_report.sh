@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Opens each fixture's HTML report in headless Chromium (offline: the page must need no network)
 # and checks that every mutant of the embedded report is rendered at its site with its status, and
-# that a test source holding "</script>" reached the page intact. Takes a screenshot of one report
-# and of the class report.
+# that a test source holding "</script>" reached the page intact. Then, for each report, that the
+# grade's header above the viewer holds the verdict and every surviving required pitfall (and no
+# title the policy hides), and that a 1280x800 screenshot of the page's top is not blank and shows
+# the verdict's colour (mutation-report-top.png beside the report). Takes a screenshot of one
+# report's file view and of the class report.
 # Usage: check_html_report.sh <fixture folder> <html_probe.js>
 set -euo pipefail
 folder=$1
@@ -48,6 +51,126 @@ for report in "$folder"/*/mutation-report.html; do
   esac
   echo "ok $name: $(echo "$rendered" | grep -c .) mutants rendered: $(echo "$rendered" | tr '\n' ',')"
 done
+
+# The grade's header, read from the page Chromium rendered (plain HTML, so --dump-dom holds it)
+# and from a 1280x800 screenshot of the top of the page, both from one Chromium start per report.
+# check_top <dom> <mutation-report.json> <png> <name> [text the header must not hold...]
+check_top() {
+  python3 - "$@" <<'PY'
+import json, struct, sys, zlib
+
+def read_png(path):  # -> width, height, bytes per pixel, unfiltered rows (8-bit RGB/RGBA only)
+    data = open(path, 'rb').read()
+    if data[:8] != b'\x89PNG\r\n\x1a\n':
+        raise ValueError('not a PNG')
+    pos, idat = 8, []
+    while pos < len(data):
+        size, kind = struct.unpack('>I4s', data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + size]
+        pos += 12 + size
+        if kind == b'IHDR':
+            width, height, depth, colour, _, _, interlace = struct.unpack('>IIBBBBB', body)
+        elif kind == b'IDAT':
+            idat.append(body)
+    if depth != 8 or colour not in (2, 6) or interlace:
+        raise ValueError(f'unsupported PNG (depth {depth}, colour type {colour})')
+    bpp = 3 if colour == 2 else 4
+    raw = zlib.decompress(b''.join(idat))
+    stride = width * bpp
+    rows, prev = [], bytes(stride)
+    for y in range(height):
+        kind = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        if kind == 1:
+            for i in range(bpp, stride):
+                line[i] = (line[i] + line[i - bpp]) & 255
+        elif kind == 2:
+            line = bytearray((a + b) & 255 for a, b in zip(line, prev))
+        elif kind == 3:
+            for i in range(stride):
+                line[i] = (line[i] + ((line[i - bpp] if i >= bpp else 0) + prev[i]) // 2) & 255
+        elif kind == 4:
+            for i in range(stride):
+                a = line[i - bpp] if i >= bpp else 0
+                b, c = prev[i], (prev[i - bpp] if i >= bpp else 0)
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        prev = line
+    return width, height, bpp, rows
+
+dom_path, json_path, png_path, name, *hidden = sys.argv[1:]
+problems = []
+dom = open(dom_path, encoding='utf-8', errors='replace').read()
+app, begin = dom.find('<mutation-test-report-app'), dom.find('<header id="grade"')
+end = dom.find('</header>', begin)
+header = dom[begin:end] if 0 <= begin < end < app else ''
+if not header:
+    problems.append('no grade header before the viewer')
+report = json.load(open(json_path))
+config = report['config']
+verdict = config['verdict']
+if f'<span class="verdict">{verdict}</span>' not in header:
+    problems.append(f'the verdict {verdict} is not in the header')
+required = set(config.get('requiredMutants', []))
+survivors = sorted(m['id'] for f in report['files'].values() for m in f['mutants']
+                   if m['id'] in required and m['status'] in ('Survived', 'NoCoverage'))
+for mutant in survivors:
+    if f'class="undetected" data-mutant="{mutant}"' not in header:
+        problems.append(f'the surviving required pitfall {mutant} is not in the header')
+for text in hidden:
+    if text in header:
+        problems.append(f'the header shows "{text}", which the policy hides')
+try:
+    width, height, bpp, rows = read_png(png_path)
+    colour = {'PASS': b'\x1a\x7f\x37', 'FAIL': b'\xcf\x22\x2e', 'INVALID': b'\xd4\xa7\x2c'}[verdict]
+    marked = coloured = 0
+    for row in rows:
+        for x in range(0, len(row), bpp):
+            pixel = row[x:x + 3]
+            marked += pixel != b'\xff\xff\xff'
+            coloured += pixel == colour
+    if (width, height) != (1280, 800):
+        problems.append(f'the screenshot is {width}x{height}, not 1280x800')
+    if marked < width * height // 50:
+        problems.append(f'the screenshot is blank ({marked} non-white pixels)')
+    if coloured < 2000:
+        problems.append(f'the verdict colour is missing from the first screen ({coloured} pixels)')
+except (OSError, ValueError, KeyError, NameError) as error:
+    problems.append(f'no readable screenshot: {error}')
+    marked = coloured = 0
+for problem in problems:
+    print(f'FAIL {name}: {problem}')
+if not problems:
+    print(f'ok {name}: header shows {verdict}' + (f' and {", ".join(survivors)}' if survivors else '')
+          + f'; screenshot {marked} non-white pixels, {coloured} in the verdict colour')
+sys.exit(1 if problems else 0)
+PY
+}
+
+if command -v python3 >/dev/null; then
+  for report in "$folder"/*/mutation-report.html; do
+    name=$(basename "$(dirname "$report")")
+    top="$(dirname "$report")/mutation-report-top.png"
+    rm -f "$top"
+    browse --virtual-time-budget=3000 --window-size=1280,800 --screenshot="$top" --dump-dom \
+      "file://$report" >"$scratch/$name.top.dom"
+    # What a survivor's row must not say with reveal nothing (its title; a generated one's place).
+    case $name in
+      fail_reveal_nothing) hidden=("weighting micro-batches" "a tensor passed twice") ;;
+      full_reveal_nothing) hidden=(cxx_lt_to_ge cxx_remove_call_statement clamp_count) ;;
+      validity_reveal_nothing) hidden=("weighting micro-batches" "not replaying the generator"
+                                       cxx_lt_to_ge "error messages worded differently") ;;
+      *) hidden=() ;;
+    esac
+    checked=$((checked + 1))
+    check_top "$scratch/$name.top.dom" "$(dirname "$report")/mutation-report.json" "$top" "$name" \
+      BINARY-W01-BYTES BINARY-W02-BYTES "${hidden[@]}" || failures=$((failures + 1))
+  done
+else
+  echo "SKIP the grade header checks: no python3"
+fi
 
 # The FAIL report's statuses, named: a survivor, a timeout and a crash-kill must each show as such.
 missing=0

@@ -48,11 +48,12 @@ TEST(ClassReport, CountsVerdictsAndHowManySuitesDetectedEachMutant) {
 // letters for runs that never happened.
 TEST(ClassReport, TheLearnersCsvHasAStatusLetterPerMutantAndDashesForAnInvalidSuite) {
   const std::string csv = render_class_learners_csv(a_class());
-  EXPECT_NE(
-      csv.find("learner,verdict,score,detected,total,invalid_tests,s07,s08,s11,s12,s20,s21\r\n"),
-      std::string::npos);
-  EXPECT_NE(csv.find("grace,FAIL,0.6667,4,6,0,S,K,K,T,S,K\r\n"), std::string::npos);
-  EXPECT_NE(csv.find("linus,INVALID,0.0000,0,0,0,-,-,-,-,-,-\r\n"), std::string::npos);
+  EXPECT_NE(csv.find("learner,verdict,score,detected,total,invalid_tests,attempt,learner_saw,s07,"
+                     "s08,s11,s12,s20,"
+                     "s21\r\n"),
+            std::string::npos);
+  EXPECT_NE(csv.find("grace,FAIL,0.6667,4,6,0,0,title,S,K,K,T,S,K\r\n"), std::string::npos);
+  EXPECT_NE(csv.find("linus,INVALID,0.0000,0,0,0,0,title,-,-,-,-,-,-\r\n"), std::string::npos);
 }
 
 // Catches: a learner name with a comma or quote splitting its CSV row, or one starting with =
@@ -131,12 +132,14 @@ TEST(ClassReport, TheHeatMapHasAColumnPerPitfallAndOnePerModuleFileForGeneratedM
 // on, or a pitfall column shifted by generated mutants.
 TEST(ClassReport, TheCsvAndJsonIncludeTheGeneratedSetAndEachSuitesGradedSet) {
   const std::string csv = render_class_learners_csv(a_class_with_generated());
-  EXPECT_NE(csv.find("learner,verdict,score,detected,total,invalid_tests,s07,s08,s11,s12,s20,s21,"
-                     "oracle/src/train/cast.cpp\r\n"),
-            std::string::npos)
+  EXPECT_NE(
+      csv.find("learner,verdict,score,detected,total,invalid_tests,attempt,learner_saw,s07,s08,s11,"
+               "s12,s20,s21,"
+               "oracle/src/train/cast.cpp\r\n"),
+      std::string::npos)
       << csv;
-  EXPECT_NE(csv.find("katherine,FAIL,0.7778,7,9,0,K,K,K,K,K,K,1/3\r\n"), std::string::npos);
-  EXPECT_NE(csv.find("ada,PASS,1.0000,6,6,0,K,K,K,K,K,K,-\r\n"), std::string::npos);
+  EXPECT_NE(csv.find("katherine,FAIL,0.7778,7,9,0,0,title,K,K,K,K,K,K,1/3\r\n"), std::string::npos);
+  EXPECT_NE(csv.find("ada,PASS,1.0000,6,6,0,0,title,K,K,K,K,K,K,-\r\n"), std::string::npos);
   const std::string mutants = render_class_mutants_csv(a_class_with_generated());
   EXPECT_NE(mutants.find("g1a2b3c4d5e,oracle/src/train/cast.cpp:3: `<` replaced by `>=` "
                          "(cxx_lt_to_ge),2,1,0.5000,0\r\n"),
@@ -188,8 +191,10 @@ TEST(ClassReport, InvalidTestsAreCountedPerSuiteAndNotReachedApartFromSurvived) 
   EXPECT_EQ(s21.not_reached_in, (std::vector<std::string>{"hedy"}));
 
   const std::string csv = render_class_learners_csv(a_class_with_validity_and_reach());
-  EXPECT_NE(csv.find("hedy,FAIL,0.5556,5,9,4,S,K,K,K,K,N,1/3\r\n"), std::string::npos) << csv;
-  EXPECT_NE(csv.find("alonzo,INVALID,0.0000,0,0,2,-,-,-,-,-,-,-\r\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("hedy,FAIL,0.5556,5,9,4,0,title,S,K,K,K,K,N,1/3\r\n"), std::string::npos)
+      << csv;
+  EXPECT_NE(csv.find("alonzo,INVALID,0.0000,0,0,2,0,title,-,-,-,-,-,-,-\r\n"), std::string::npos)
+      << csv;
   const std::string mutants = render_class_mutants_csv(a_class_with_validity_and_reach());
   EXPECT_NE(mutants.find("s21,not replaying the generator,2,1,0.0000,1\r\n"), std::string::npos)
       << mutants;

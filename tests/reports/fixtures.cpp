@@ -8,6 +8,12 @@
 #include <stdexcept>
 
 #include "fixture_parts.hpp"
+#include "tinyllm/reports/gradescope_report.hpp"
+#include "tinyllm/reports/html_report.hpp"
+#include "tinyllm/reports/json_report.hpp"
+#include "tinyllm/reports/junit_report.hpp"
+#include "tinyllm/reports/markdown_report.hpp"
+#include "tinyllm/reports/terminal_report.hpp"
 
 namespace tinyllm::reports::fixtures {
 namespace {
@@ -351,6 +357,27 @@ GradeResult failure_that_printed(int lines) {
 
 std::size_t line_count(const std::string& text) {
   return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+std::vector<Format> learner_formats() {
+  return {
+      {"terminal", [](const GradeResult& r) { return render_terminal_report(r, false); }},
+      {"markdown", [](const GradeResult& r) { return render_markdown_report(r); }},
+      {"junit", [](const GradeResult& r) { return render_junit_report(r); }},
+      {"gradescope", [](const GradeResult& r) { return gradescope_learner_text(r); }},
+      {"json", [](const GradeResult& r) { return render_json_report(r); }},
+      {"html", [](const GradeResult& r) { return render_html_report(r, "var bundle = 1;"); }},
+  };
+}
+
+std::string gradescope_learner_text(const GradeResult& result) {
+  nlohmann::json results = gradescope_results_json(result);
+  auto& tests = results.at("tests");
+  tests.erase(
+      std::remove_if(tests.begin(), tests.end(),
+                     [](const nlohmann::json& t) { return t.at("visibility") == "hidden"; }),
+      tests.end());
+  return results.dump(2);
 }
 
 }  // namespace tinyllm::reports::fixtures

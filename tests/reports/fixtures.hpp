@@ -2,6 +2,7 @@
 // survivors and a timeout, an INVALID that does not compile, an INVALID that rejects the reference.
 #pragma once
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -60,6 +61,20 @@ std::vector<std::pair<std::string, GradeResult>> named_validity_fixtures();
 
 // Returns the number of lines (newlines) in `text`.
 std::size_t line_count(const std::string& text);
+
+// One learner-facing format as a test renders it.
+struct Format {
+  const char* name;
+  std::function<std::string(const GradeResult&)> render;
+};
+
+// Returns every format a learner reads (terminal, Markdown, JUnit, Gradescope as the learner sees
+// it, the schema JSON, HTML with a stand-in bundle), so a reveal test forgets none.
+std::vector<Format> learner_formats();
+
+// Returns the results.json a learner sees on Gradescope: every test but the hidden ones (the
+// staff view), as text.
+std::string gradescope_learner_text(const GradeResult& result);
 
 // Returns the pitfalls-only fixtures above with the name its report folder gets (suite_name is the
 // fixture's own learner): pass, fail_reveal_nothing, fail_reveal_title, fail_reveal_symptom,

@@ -16,19 +16,10 @@ namespace {
 
 using nlohmann::json;
 
-struct Format {
-  const char* name;
-  std::function<std::string(const GradeResult&)> render;
-};
+using fixtures::Format;
 
 std::vector<Format> formats() {
-  return {
-      {"terminal", [](const GradeResult& r) { return render_terminal_report(r, false); }},
-      {"markdown", [](const GradeResult& r) { return render_markdown_report(r); }},
-      {"junit", [](const GradeResult& r) { return render_junit_report(r); }},
-      {"gradescope", [](const GradeResult& r) { return render_gradescope_results(r); }},
-      {"json", [](const GradeResult& r) { return render_json_report(r); }},
-  };
+  return fixtures::learner_formats();
 }
 
 bool contains(const std::string& text, const std::string& part) {

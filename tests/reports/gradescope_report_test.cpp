@@ -15,14 +15,14 @@ using nlohmann::json;
 TEST(GradescopeResults, EachDetectedMutantIsAPassedPointAndASurvivorAFailedOne) {
   const json results = gradescope_results_json(fixtures::fail_with_survivors(Reveal::Title));
   const json& tests = results.at("tests");
-  ASSERT_EQ(tests.size(), 7U);  // the reference check and six mutants
+  ASSERT_EQ(tests.size(), 8U);  // the reference check, six mutants and the staff view
   EXPECT_EQ(results.at("score"), 4);
   double sum = 0;
   for (const json& test : tests) {
     sum += test.at("score").get<double>();
     EXPECT_EQ(test.at("status"), test.at("score") == test.at("max_score") ? "passed" : "failed")
         << test.at("name");
-    EXPECT_EQ(test.at("visibility"), "visible");
+    EXPECT_EQ(test.at("visibility"), &test == &tests.back() ? "hidden" : "visible");
   }
   EXPECT_EQ(sum, 4);
   EXPECT_EQ(tests.at(1).at("name"), "Mutant s07: weighting micro-batches 1/k");
@@ -33,7 +33,7 @@ TEST(GradescopeResults, EachDetectedMutantIsAPassedPointAndASurvivorAFailedOne) 
 // Catches: reveal = nothing leaking a survivor's title through Gradescope's test names or output.
 TEST(GradescopeResults, RevealNothingKeepsTheTitleOutOfTheTestNameAndOutput) {
   const std::string text =
-      render_gradescope_results(fixtures::fail_with_survivors(Reveal::Nothing));
+      fixtures::gradescope_learner_text(fixtures::fail_with_survivors(Reveal::Nothing));
   EXPECT_EQ(text.find("weighting micro-batches"), std::string::npos);
   EXPECT_NE(text.find("\"Mutant s07\""), std::string::npos);
 }

@@ -21,21 +21,13 @@ namespace {
 
 using nlohmann::json;
 
-struct Format {
-  const char* name;
-  std::function<std::string(const GradeResult&)> render;
-};
+using fixtures::Format;
 
 std::vector<Format> formats() {
-  return {
-      {"terminal", [](const GradeResult& r) { return render_terminal_report(r, false); }},
-      {"markdown", [](const GradeResult& r) { return render_markdown_report(r); }},
-      {"junit", [](const GradeResult& r) { return render_junit_report(r); }},
-      {"gradescope", [](const GradeResult& r) { return render_gradescope_results(r); }},
-      {"json", [](const GradeResult& r) { return render_json_report(r); }},
-      {"html", [](const GradeResult& r) { return render_html_report(r, "var bundle = 1;"); }},
-      {"reference-output.txt", [](const GradeResult& r) { return render_reference_output(r); }},
-  };
+  std::vector<Format> all = fixtures::learner_formats();
+  all.push_back(
+      {"reference-output.txt", [](const GradeResult& r) { return render_reference_output(r); }});
+  return all;
 }
 
 constexpr Reveal kLevels[] = {Reveal::Nothing, Reveal::Title, Reveal::TitleAndSymptom};

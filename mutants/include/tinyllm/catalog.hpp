@@ -3,6 +3,7 @@
 // mutant and wheat sets that the build, the grader, the reports and the self-check read.
 #pragma once
 #include <filesystem>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -23,6 +24,12 @@ struct CatalogError : std::runtime_error {
 // unknown key is an error. line_begin and line_end stay 0: locate_sites fills them. The [[wheat]]
 // entries are load_wheats's. Throws CatalogError.
 std::vector<MutantInfo> load(const std::filesystem::path& catalog_file);
+
+// Reads the [[operator_family]] entries: each generator operator ("cxx_lt_to_le") mapped to its
+// family's kind of change in words, the second rung of a generated mutant's hint ladder. Throws
+// CatalogError on an entry without `kind` or `operators`, or an operator in two families.
+std::map<std::string, std::string> load_operator_families(
+    const std::filesystem::path& catalog_file);
 
 // Fills each mutant's line_begin/line_end from its site in `source_root / file`: the one line
 // holding the marker comment "// sNN: <title>" (the catalog's title, exactly) down to the end of

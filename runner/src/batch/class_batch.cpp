@@ -24,6 +24,7 @@ namespace {
 
 constexpr const char* kGradeFile = "grade.json";
 constexpr const char* kErrorFile = "error.txt";
+constexpr const char* kAttemptsFile = "attempts.json";
 
 struct StoredGrade {
   std::string hash;
@@ -41,6 +42,19 @@ std::optional<StoredGrade> load_stored(const fs::path& path) {
                        stored.at("grade").get<GradeResult>()};
   } catch (const std::exception&) {
     return std::nullopt;
+  }
+}
+
+// Returns the content hashes of a learner's graded submissions, oldest first (none when the file
+// is missing or unreadable: the learner starts at attempt 1).
+std::vector<std::string> load_attempts(const fs::path& path) {
+  if (!fs::is_regular_file(path)) return {};
+  try {
+    return nlohmann::json::parse(base::read_whole_file(path))
+        .at("submissions")
+        .get<std::vector<std::string>>();
+  } catch (const std::exception&) {
+    return {};
   }
 }
 
@@ -131,7 +145,14 @@ BatchOutcome run_batch(const BatchOptions& options, const GradeFunction& grade,
         outcome.results.push_back(stored->grade);
         ++outcome.reused;
       } else {
-        GradeResult result = grade(suite);
+        // A changed suite is the learner's next submission; an unchanged one keeps its attempt.
+        std::vector<std::string> submissions = load_attempts(learner_out / kAttemptsFile);
+        if (submissions.empty() || submissions.back() != hash) submissions.push_back(hash);
+        const Attempt attempt{static_cast<int>(submissions.size()), options.after_deadline};
+        GradeResult result = grade(suite, attempt);
+        fs::create_directories(learner_out);
+        base::write_whole_file(learner_out / kAttemptsFile,
+                               nlohmann::json{{"submissions", submissions}}.dump(1) + "\n");
         reports::ReportOptions report_options;
         report_options.output_folder = learner_out;
         report_options.elements_bundle = options.elements_bundle;

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "grading/feedback.hpp"
 #include "grading/progress.hpp"
 #include "tinyllm/reports/grade_result.hpp"
 #include "tinyllm/reports/write_reports.hpp"
@@ -29,6 +30,7 @@ struct BatchOptions {
   // stderr is a terminal: the bar is drawn on this line, beside the grade's progress (the grader
   // shows it there through the line's grade_callback()). Unset: one line per suite on the stream.
   ProgressLine* progress_line = nullptr;
+  bool after_deadline = false;  // every submission graded in this run came after the due date
 };
 
 struct BatchOutcome {
@@ -38,7 +40,9 @@ struct BatchOutcome {
   std::vector<std::string> errors;            // "learner: what went wrong" for suites with no grade
 };
 
-using GradeFunction = std::function<reports::GradeResult(const std::filesystem::path& suite)>;
+// Grades one suite as the learner's `attempt` (the hint ladder's rung: grading/feedback.hpp).
+using GradeFunction =
+    std::function<reports::GradeResult(const std::filesystem::path& suite, const Attempt& attempt)>;
 
 // Returns the learner folders of `suites_folder` this shard grades: subfolders sorted by name,
 // every shard_count-th from shard_index. Throws std::invalid_argument for a bad shard.
@@ -53,6 +57,10 @@ std::pair<int, int> parse_shard(const std::string& text);
 std::string batch_progress_line(int done, int total, int reused, int graded, double elapsed_seconds,
                                 int bar_width);
 
+// Each learner's submissions are remembered in <out>/<learner>/attempts.json (their content
+// hashes, in order): a suite whose content differs from the last one graded is the next attempt;
+// one that is unchanged (or regraded under a new configuration) keeps its attempt; a submission
+// the grader failed on is not counted.
 // Grades the shard's suites, keeping going past a suite whose grading throws (its error goes to
 // <out>/<learner>/error.txt and the outcome), then writes the class reports into output_folder.
 BatchOutcome run_batch(const BatchOptions& options, const GradeFunction& grade,

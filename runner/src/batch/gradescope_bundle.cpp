@@ -65,13 +65,21 @@ std::string gradescope_run_autograder_script(bool with_config) {
 set -u
 root="${{AUTOGRADER_ROOT:-/autograder}}"
 mkdir -p "$root/results"
-tinyllm-grade grade "$root/submission" --out "$root/results" --format gradescope{}
+rm -f "$root/results/results.json"
+# Gradescope's metadata holds the previous submissions (the attempt: the hint ladder's rung) and
+# the due date. Every option is spelled in full.
+metadata=()
+[ -f "$root/submission_metadata.json" ] &&
+  metadata=(--submission-metadata "$root/submission_metadata.json")
+tinyllm-grade grade "$root/submission" --output "$root/results" --format gradescope \
+  "${{metadata[@]}}"{}
 status=$?
 echo "tinyllm-grade exited with status $status (0 PASS, 1 FAIL, 2 INVALID, 3 usage error)"
 if [ ! -s "$root/results/results.json" ]; then
-  # The grader stopped before writing: Gradescope shows nothing without a results.json.
-  printf '{{"score": 0, "output": "The grader stopped with status %d before writing a result. Your instructor has the autograder log.", "tests": []}}\n' \
-    "$status" >"$root/results/results.json"
+  # The grader stopped before writing: Gradescope shows nothing without a results.json. Marked
+  # grader_failed, so the next submission does not count this one as an attempt.
+  printf '{{"score": 0, "output": "The grader stopped with status %d before writing a result. Your instructor has the autograder log; this submission does not count as an attempt.", "extra_data": {{"tinyllm": {{"grader_failed": true, "status": %d}}}}, "tests": []}}\n' \
+    "$status" "$status" >"$root/results/results.json"
 fi
 # A FAIL or INVALID grade is a result, not an autograder failure.
 exit 0
@@ -86,7 +94,7 @@ std::string gradescope_setup_script() {
 set -euo pipefail
 source_dir=/autograder/source/tinyllm
 build_dir=/autograder/build
-bash "$source_dir/scripts/install-deps.sh"
+bash "$source_dir/scripts/install-deps.sh" --grade-only
 cmake -S "$source_dir" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DTINYLLM_BUILD_TESTS=OFF -DTINYLLM_BUILD_BENCH=OFF
 cmake --build "$build_dir"

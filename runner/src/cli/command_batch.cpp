@@ -13,6 +13,7 @@
 #include "cli/context_setup.hpp"
 #include "cli/options.hpp"
 #include "config/errors.hpp"
+#include "grading/feedback.hpp"
 #include "grading/progress.hpp"
 
 namespace tinyllm::runner {
@@ -23,6 +24,7 @@ namespace fs = std::filesystem;
 int run_batch_command(const Arguments& args) {
   std::string suites;
   std::string shard = "1/1";
+  bool after_deadline = false;
   CommandLine command(
       "batch",
       "Usage: tinyllm-grade batch SUITES --output FOLDER [options]\n\n"
@@ -31,12 +33,17 @@ int run_batch_command(const Arguments& args) {
       "unchanged since the last run into FOLDER keeps its grade, unless the policy, the catalog\n"
       "or the oracle's libraries changed, so an interrupted batch resumes.\n"
       "A suite that cannot be graded is reported and the batch goes on.\n"
+      "A learner's changed suite is their next attempt (FOLDER/<learner>/attempts.json):\n"
+      "with reveal = \"ladder\" their reports show the hints that attempt earned; the class\n"
+      "report, for staff, shows everything and each learner's attempt and rung.\n"
       "Exit status: 0 every suite graded, 1 some could not be, 3 usage or configuration error.",
       SharedOptions::Grading);
   command.add_options()(
       "shard", po::value(&shard)->value_name("K/N"),
       "grade only every N-th learner from the K-th (sorted by name); join shards with "
-      "`tinyllm-grade merge`");
+      "`tinyllm-grade merge`")("after-deadline", po::bool_switch(&after_deadline),
+                               "the due date has passed: every learner's report names every "
+                               "survivor");
   command.positional("suites", po::value(&suites), 1);
   if (!command.parse(args)) return 0;
   if (suites.empty())
@@ -61,16 +68,18 @@ int run_batch_command(const Arguments& args) {
   options.formats = report_options.formats;
   options.elements_bundle = report_options.elements_bundle;
   options.grading_fingerprint = grading_fingerprint(ctx);
+  options.after_deadline = after_deadline;
   const bool quiet = command.common().quiet;
   // On a terminal one line shows the suites and, beside them, the grade in progress.
   std::optional<ProgressLine> line;
   if (stderr_is_terminal() && !quiet) options.progress_line = &line.emplace(std::cerr);
 
-  const auto grade = [&](const fs::path& suite) {
+  const auto grade = [&](const fs::path& suite, const Attempt& attempt) {
     GradeRequest request =
         grade_request(ctx, suite, options.output_folder / suite.filename() / "suite-build");
     if (options.progress_line) request.progress = options.progress_line->grade_callback();
     reports::GradeResult result = grade_suite(request);
+    apply_feedback(ctx.config, attempt, result);
     result.suite_name = suite.filename().string();
     return result;
   };

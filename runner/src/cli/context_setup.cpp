@@ -46,7 +46,13 @@ GradingContext prepare_grading_context(const CommonOptions& o) {
                            ctx.config.compile_timeout_seconds};
   if (ctx.config.mutant_set == reports::MutantSet::Full) {
     ctx.generated = load_generated_set(ctx.build_dir, ctx.source_dir, true);
-    for (auto& m : counted_mutants(*ctx.generated)) ctx.mutants.push_back(std::move(m));
+    const auto kinds = load_operator_families(ctx.catalog);
+    for (auto& m : counted_mutants(*ctx.generated)) {
+      // The hint ladder's second rung for a generated mutant: its operator family's kind.
+      if (const auto kind = kinds.find(m.operator_name); kind != kinds.end())
+        m.hint_concept = kind->second;
+      ctx.mutants.push_back(std::move(m));
+    }
   }
   return ctx;
 }

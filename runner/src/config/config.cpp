@@ -12,6 +12,7 @@
 #include "config/errors.hpp"
 #include "config/toml_reader.hpp"
 #include "tinyllm/base/parallel_for.hpp"
+#include "tinyllm/reports/feedback.hpp"
 #include "tinyllm/reports/grade_result_json.hpp"
 #include "tinyllm/reports/reveal.hpp"
 #include "tinyllm/reports/write_reports.hpp"
@@ -162,7 +163,9 @@ void to_json(nlohmann::json& out, const Config& c) {
   out = {{"threshold", c.threshold},
          {"required", c.required ? nlohmann::json(*c.required) : nlohmann::json("all")},
          {"required_positions", positions},
-         {"reveal", c.reveal},
+         {"reveal", c.ladder ? nlohmann::json("ladder") : nlohmann::json(c.reveal)},
+         {"attempts_per_rung", c.attempts_per_rung},
+         {"gradescope_score", reports::score_policy_name(c.score_policy)},
          {"mutants", reports::to_string(c.mutant_set)},
          {"jobs", c.jobs},
          {"validity", reports::to_string(c.validity)},
@@ -202,10 +205,10 @@ Config load_config(const std::filesystem::path& path, Config c) {
                                  e.source().begin.column, e.description()));
   }
   Reader in(file);
-  in.only_keys(root,
-               {"threshold", "required", "reveal", "mutants", "validity", "reach", "schemata",
-                "fork_server", "narrow_runs", "jobs", "seeds", "timeout", "limits", "compile",
-                "sandbox", "reports", "paths", "workspace"},
+  in.only_keys(root, {"threshold", "required", "reveal",      "mutants",     "validity",
+                      "reach",     "schemata", "fork_server", "narrow_runs", "jobs",
+                      "seeds",     "timeout",  "limits",      "compile",     "sandbox",
+                      "reports",   "paths",    "workspace",   "feedback",    "gradescope"},
                "the top level");
   if (const auto* n = root.get("threshold")) {
     c.threshold = in.number(*n, "threshold");
@@ -231,11 +234,40 @@ Config load_config(const std::filesystem::path& path, Config c) {
   if (const auto* n = root.get("reveal")) {
     const std::string r = in.string(*n, "reveal");
     const auto reveal = reports::parse_reveal(r);
-    if (!reveal)
-      in.fail(*n, fmt::format("'reveal' must be \"nothing\", \"title\" or \"title_and_symptom\", "
-                              "not \"{}\"",
+    if (!reveal && r != "ladder")
+      in.fail(*n, fmt::format("'reveal' must be \"nothing\", \"title\", \"title_and_symptom\" "
+                              "(the same for every attempt) or \"ladder\" (hints that rise with "
+                              "attempts), not \"{}\"",
                               r));
-    c.reveal = *reveal;
+    c.ladder = !reveal;
+    if (reveal) c.reveal = *reveal;
+  }
+  if (const auto* n = root.get("feedback")) {
+    const auto& t = in.table(*n, "feedback");
+    in.only_keys(t, {"attempts_per_rung"}, "[feedback]");
+    if (const auto* a = t.get("attempts_per_rung")) {
+      const std::int64_t k = in.integer(*a, "feedback.attempts_per_rung");
+      if (k < 1 || k > 100)
+        in.fail(*a,
+                "'feedback.attempts_per_rung' must be 1 to 100: how many attempts each rung "
+                "of the hint ladder lasts");
+      c.attempts_per_rung = static_cast<int>(k);
+    }
+  }
+  if (const auto* n = root.get("gradescope")) {
+    const auto& t = in.table(*n, "gradescope");
+    in.only_keys(t, {"score"}, "[gradescope]");
+    if (const auto* v = t.get("score")) {
+      const std::string name = in.string(*v, "gradescope.score");
+      const auto policy = reports::parse_score_policy(name);
+      if (!policy)
+        in.fail(*v, fmt::format("'gradescope.score' must be \"capped\" (a point per detected "
+                                "mutant, kept below the threshold unless PASS), \"mutants\" (a "
+                                "point per detected mutant) or \"verdict\" (every point for a "
+                                "PASS, none otherwise), not \"{}\"",
+                                name));
+      c.score_policy = *policy;
+    }
   }
   if (const auto* n = root.get("mutants")) {
     const std::string v = in.string(*n, "mutants");

@@ -55,6 +55,12 @@ struct Config {
   std::optional<std::vector<std::string>> required;
   std::vector<SourcePosition> required_positions;  // where each required id was written
   reports::Reveal reveal = reports::Reveal::Title;
+  // reveal = "ladder": the learner's feedback rises with their attempts (grading/feedback.hpp):
+  // a rung of hints per `attempts_per_rung` attempts ([feedback]), then every survivor named.
+  bool ladder = false;
+  int attempts_per_rung = 1;
+  // How results.json's score counts ([gradescope] score).
+  reports::ScorePolicy score_policy = reports::ScorePolicy::Capped;
   // The mutants graded: the pitfalls and the counted generated mutants, or the pitfalls alone.
   reports::MutantSet mutant_set = reports::MutantSet::Full;
   int jobs = 0;  // parallel runs; 0 = every core

@@ -36,6 +36,14 @@ std::vector<reports::WheatInfo> load_wheats(const std::filesystem::path& path) {
   }
 }
 
+std::map<std::string, std::string> load_operator_families(const std::filesystem::path& path) {
+  try {
+    return tinyllm::catalog::load_operator_families(path);
+  } catch (const tinyllm::catalog::CatalogError& e) {
+    throw UsageError(e.what());
+  }
+}
+
 void apply_required(const Config& config, std::vector<reports::MutantInfo>& mutants) {
   if (!config.required) {
     for (auto& m : mutants) m.required = true;

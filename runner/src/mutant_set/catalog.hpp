@@ -2,6 +2,7 @@
 // wheat, read by the grader, the self-check and the reports.
 #pragma once
 #include <filesystem>
+#include <map>
 #include <vector>
 
 #include "config/config.hpp"
@@ -21,6 +22,10 @@ std::vector<reports::MutantInfo> load_catalog(const std::filesystem::path& path,
 // Returns the catalog's wheats (its [[wheat]] entries) in file order. Throws UsageError (with
 // file, line and column) when an entry is malformed, as the catalog library checks it.
 std::vector<reports::WheatInfo> load_wheats(const std::filesystem::path& path);
+
+// Returns each generator operator's kind of change in words (the catalog's [[operator_family]]
+// entries); throws UsageError on a malformed entry.
+std::map<std::string, std::string> load_operator_families(const std::filesystem::path& path);
 
 // Marks each mutant required or not, as the configuration says. Throws UsageError at the
 // configuration's position for an id the catalog does not have.

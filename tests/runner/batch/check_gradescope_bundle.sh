@@ -31,7 +31,7 @@ cat >"$scratch/bin/tinyllm-grade" <<'FAKE'
 # Fake grader: records its arguments, writes a fixed results.json into --out, exits 1 (FAIL).
 printf '%s\n' "$@" >"$FAKE_LOG"
 out=""
-while [ $# -gt 0 ]; do [ "$1" = --out ] && out=$2; shift; done
+while [ $# -gt 0 ]; do [ "$1" = --output ] && out=$2; shift; done
 printf '{"score": 5, "tests": [{"name": "Mutant s07", "score": 0, "max_score": 1, "status": "failed"}]}\n' >"$out/results.json"
 exit 1
 FAKE
@@ -40,9 +40,16 @@ chmod +x "$scratch/bin/tinyllm-grade"
 export FAKE_LOG=$scratch/arguments
 PATH="$scratch/bin:$PATH" AUTOGRADER_ROOT="$root" bash "$root/run_autograder" \
   || { echo "FAIL: run_autograder exited non-zero on a FAIL grade"; exit 1; }
-expected=$(printf '%s\n' grade "$root/submission" --out "$root/results" --format gradescope \
+# Every option spelled in full (Boost's prefix matching would take --out for --output today, and
+# an option added later could make it ambiguous).
+expected=$(printf '%s\n' grade "$root/submission" --output "$root/results" --format gradescope \
   --config "$root/source/grading.toml")
 [ "$(cat "$FAKE_LOG")" = "$expected" ] || { echo "FAIL: tinyllm-grade got:"; cat "$FAKE_LOG"; exit 1; }
+# Gradescope's metadata, when there is one, is passed on (the attempt and the due date).
+echo '{"previous_submissions": []}' >"$root/submission_metadata.json"
+PATH="$scratch/bin:$PATH" AUTOGRADER_ROOT="$root" bash "$root/run_autograder" >/dev/null || true
+grep -qx -- "--submission-metadata" "$FAKE_LOG" && grep -qx -- "$root/submission_metadata.json" "$FAKE_LOG" ||
+  { echo "FAIL: the metadata was not passed:"; cat "$FAKE_LOG"; exit 1; }
 grep -q '"score": 5' "$root/results/results.json" || { echo "FAIL: results.json is not the grader's"; exit 1; }
 
 # A grader that dies without writing must still leave a results.json that says so.
@@ -51,6 +58,8 @@ printf '#!/usr/bin/env bash\nexit 3\n' >"$scratch/bin/tinyllm-grade"
 PATH="$scratch/bin:$PATH" AUTOGRADER_ROOT="$root" bash "$root/run_autograder" >/dev/null
 grep -q 'stopped with status 3' "$root/results/results.json" ||
   { echo "FAIL: no fallback results.json"; cat "$root/results/results.json"; exit 1; }
+grep -q '"grader_failed": true' "$root/results/results.json" ||
+  { echo "FAIL: the fallback is not marked grader_failed (it would count as an attempt)"; exit 1; }
 node -e 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"))' "$root/results/results.json" 2>/dev/null ||
   python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$root/results/results.json"
-echo "gradescope bundle: 2 passed, 0 failed"
+echo "gradescope bundle: 4 passed, 0 failed"

@@ -14,7 +14,7 @@ for file in class-report.json class-report.html class-learners.csv class-mutants
 done
 rows=$(tail -n +2 "$merged/class-learners.csv" | wc -l)
 [ "$rows" -eq 6 ] || { echo "FAIL: $rows learners in the merged CSV, expected 6"; cat "$merged/class-learners.csv"; exit 1; }
-grep -q '^fail_reveal_title,FAIL,0.6667,4,6,0,S,K,K,T,S,K' "$merged/class-learners.csv" ||
+grep -q '^fail_reveal_title,FAIL,0.6667,4,6,0,0,title,S,K,K,T,S,K' "$merged/class-learners.csv" ||
   { echo "FAIL: fail_reveal_title's row is wrong"; cat "$merged/class-learners.csv"; exit 1; }
 set +e
 message=$("$grader" merge "$folder/shard1" "$folder/no-such-shard" --output "$merged" 2>&1)

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "fixtures.hpp"
+#include "tinyllm/base/whole_file.hpp"
 #include "tinyllm/reports/class_report.hpp"
 
 namespace tinyllm::runner {
@@ -33,15 +34,19 @@ struct Class {
   ~Class() { fs::remove_all(root); }
 };
 
-// A fake grader: PASS for everyone, except that "linus" throws, counting its calls.
+// A fake grader: PASS for everyone, except that "linus" throws, counting its calls and keeping
+// the attempt each learner was last graded as.
 struct FakeGrader {
   std::map<std::string, int> calls;
-  GradeResult operator()(const fs::path& suite) {
+  std::map<std::string, int> attempts;
+  GradeResult operator()(const fs::path& suite, const Attempt& attempt) {
     const std::string learner = suite.filename().string();
     ++calls[learner];
+    attempts[learner] = attempt.number;
     if (learner == "linus") throw std::runtime_error("the compiler was killed");
     GradeResult result = fixtures::pass_all_killed();
     result.suite_name = learner;
+    result.feedback.attempt = attempt.number;
     return result;
   }
 };
@@ -81,6 +86,34 @@ TEST(ClassBatch, ASecondRunReusesUnchangedSuitesAndRegradesAChangedOne) {
   EXPECT_EQ(grader.calls["ada"], 1);
   EXPECT_EQ(grader.calls["grace"], 2);
   EXPECT_EQ(grader.calls["linus"], 2);  // a failure is retried, never cached
+}
+
+// Catches: a resubmission graded as a first attempt (the hint ladder would never rise), an
+// unchanged suite or a regrade under a new configuration counted as a new attempt, a submission
+// the grader failed on counted, or a class report without the attempts.
+TEST(ClassBatch, AChangedSuiteIsTheNextAttemptAndAFailedOneIsNotCounted) {
+  const Class c("attempts");
+  FakeGrader grader;
+  std::ostringstream progress;
+  run_batch(options_for(c, "out"), std::ref(grader), progress);
+  EXPECT_EQ(grader.attempts["grace"], 1);
+  std::ofstream(c.suites / "grace" / "test.cpp", std::ios::app) << "TEST(A, second) {}\n";
+  run_batch(options_for(c, "out"), std::ref(grader), progress);
+  EXPECT_EQ(grader.attempts["grace"], 2);
+  BatchOptions regraded = options_for(c, "out");
+  regraded.grading_fingerprint = "threshold=0.9";  // every suite regraded, none resubmitted
+  const BatchOutcome third = run_batch(regraded, std::ref(grader), progress);
+  EXPECT_EQ(grader.attempts["grace"], 2);
+  EXPECT_EQ(grader.attempts["ada"], 1);
+  // linus's grading failed twice: each try was attempt 1, and is still not counted.
+  EXPECT_EQ(grader.attempts["linus"], 1);
+  std::ofstream(c.suites / "grace" / "test.cpp", std::ios::app) << "TEST(A, third) {}\n";
+  run_batch(regraded, std::ref(grader), progress);
+  EXPECT_EQ(grader.attempts["grace"], 3);
+  const std::string csv = base::read_whole_file(c.root / "out/class-learners.csv");
+  EXPECT_NE(csv.find("\r\ngrace,PASS,1.0000,6,6,0,3,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\r\nada,PASS,1.0000,6,6,0,1,"), std::string::npos) << csv;
+  EXPECT_EQ(third.graded, 4);
 }
 
 TEST(ClassBatch, AChangedGradingConfigurationRegradesEverySuite) {

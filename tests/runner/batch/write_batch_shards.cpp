@@ -37,7 +37,10 @@ int main(int argc, char** argv) {
       batch.formats = {tinyllm::reports::ReportFormat::Json};
       std::ostringstream progress;
       tinyllm::runner::run_batch(
-          batch, [&](const fs::path& suite) { return by_name.at(suite.filename().string()); },
+          batch,
+          [&](const fs::path& suite, const tinyllm::runner::Attempt&) {
+            return by_name.at(suite.filename().string());
+          },
           progress);
     }
   } catch (const std::exception& error) {

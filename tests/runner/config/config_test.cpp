@@ -258,3 +258,25 @@ TEST(Config, diff_before_pass_is_a_boolean_off_by_default) {
   nlohmann::json json = default_config();
   EXPECT_EQ(json.at("diff_before_pass"), false);
 }
+
+// Catches: "ladder" refused or read as a fixed level, attempts per rung unchecked, or a misspelt
+// score policy silently read as the default.
+TEST(Config, the_ladder_its_pace_and_the_gradescope_score_policy) {
+  const Config c = load_config(write_file("ladder",
+                                          "reveal = \"ladder\"\n[feedback]\nattempts_per_rung = "
+                                          "2\n[gradescope]\nscore = \"verdict\"\n"),
+                               default_config());
+  EXPECT_TRUE(c.ladder);
+  EXPECT_EQ(c.attempts_per_rung, 2);
+  EXPECT_EQ(c.score_policy, tinyllm::reports::ScorePolicy::Verdict);
+  EXPECT_FALSE(default_config().ladder);
+  EXPECT_EQ(default_config().score_policy, tinyllm::reports::ScorePolicy::Capped);
+  std::string e = error_of("rung0", "[feedback]\nattempts_per_rung = 0\n");
+  EXPECT_NE(e.find(":2:"), std::string::npos) << e;
+  EXPECT_NE(e.find("1 to 100"), std::string::npos) << e;
+  e = error_of("policy", "[gradescope]\nscore = \"points\"\n");
+  EXPECT_NE(e.find("\"points\""), std::string::npos) << e;
+  EXPECT_NE(e.find("\"capped\""), std::string::npos) << e;
+  e = error_of("reveal", "reveal = \"hints\"\n");
+  EXPECT_NE(e.find("\"ladder\""), std::string::npos) << e;
+}

@@ -154,7 +154,7 @@ TEST(ProgressLine, a_batch_draws_its_bar_there_instead_of_a_line_per_suite) {
     options.progress_line = &line;
     run_batch(
         options,
-        [](const fs::path& suite) {
+        [](const fs::path& suite, const Attempt&) {
           reports::GradeResult result = reports::fixtures::pass_all_killed();
           result.suite_name = suite.filename().string();
           return result;

@@ -17,6 +17,11 @@ struct MutantInfo {
   // "`<` replaced by `<=` (cxx_lt_to_le)".
   std::string title;
   std::string symptom;  // "wrong gradient whenever the sizes differ"; "" if generated
+  // The hint ladder's first two rungs (symptom is the third): a question that points at what a
+  // test should check, and the property the correct module keeps; neither names the bug. A
+  // generated mutant's hint_concept is its operator family's kind of change ("a comparison ...").
+  std::string hint_question;
+  std::string hint_concept;
   std::vector<std::string> caught_by;  // course test names, e.g. "Course.hand_example_accumulation"
   std::string
       file;  // oracle source, relative to the repository root: "oracle/src/train/accumulate.cpp"

@@ -40,6 +40,10 @@ struct ClassLearnerRow {
   std::vector<std::string> not_reached;  // NoCoverage mutant ids, in the same order
   MutantSet mutant_set = MutantSet::Full;
   int invalid_tests = 0;  // the suite's tests that failed on a correct implementation
+  // The learner's attempt (0: not counted) and what their report showed of survivors: the hint
+  // rung ("question", "concept", "symptom") or, without hints, the reveal level.
+  int attempt = 0;
+  std::string shown;
   std::map<std::string, ClassGeneratedCell> generated;  // module file -> its generated mutants
 };
 

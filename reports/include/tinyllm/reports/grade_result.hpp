@@ -59,6 +59,35 @@ struct MutantResult {
 // What a learner's report says about a surviving mutant.
 enum class Reveal { Nothing, Title, TitleAndSymptom };
 
+// The hint ladder (feedback.hpp): on top of Reveal::Nothing, each survivor's hint up to a rung.
+// A pitfall's rungs are its catalog question, concept and symptom; a generated mutant's where it
+// is, the kind of change (its operator family), and the change. The rung above Symptom is the
+// answer itself, which is Reveal::TitleAndSymptom, not a hint.
+enum class HintRung { None, Question, Concept, Symptom };
+
+// Who a report is for: the learner (the reveal policy and the hints their attempt earned) or
+// staff (everything, and what the learner was shown).
+enum class View { Learner, Staff };
+
+// How the Gradescope score counts: a point per detected mutant; all points for a PASS and none
+// otherwise; or a point per detected mutant capped below the threshold while the grade is not a
+// PASS, so the gradebook's percentage never reads as a pass for a FAIL.
+enum class ScorePolicy { Mutants, Verdict, Capped };
+
+// How the learner's feedback was chosen for this grade: their attempt, the rung it earned, and
+// whether the due date had passed. `ladder` false: the fixed policy (`reveal`) for every attempt.
+struct Feedback {
+  bool ladder = false;
+  int attempts_per_rung = 1;
+  int attempt = 0;  // 1 for a first submission; 0 when not known (counted as 1)
+  bool after_deadline = false;
+  HintRung rung = HintRung::None;
+  // The level the learner's report shows (GradeResult::reveal is what this report shows: the
+  // same for the learner's view, everything for staff).
+  Reveal learner_reveal = Reveal::Title;
+  View view = View::Learner;
+};
+
 enum class Verdict { Pass, Fail, Invalid };
 
 // One test of the learner's suite as GoogleTest listed it.
@@ -107,6 +136,8 @@ struct GradeResult {
       0;  // (killed + timeout) / total mutants (NoCoverage and Survived are not detected)
   double threshold = 0.8;
   Reveal reveal = Reveal::Title;
+  Feedback feedback;  // the attempt, the hint rung and the view; rung None: no hints
+  ScorePolicy score_policy = ScorePolicy::Capped;
   // The set graded. A grade stored before generated mutants existed reads as PitfallsOnly.
   MutantSet mutant_set = MutantSet::Full;
   GeneratedCounts generated;  // all zero for a pitfalls-only grade

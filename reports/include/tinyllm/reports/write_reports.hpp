@@ -19,6 +19,9 @@ struct ReportOptions {
   std::ostream* terminal = nullptr;     // where Terminal goes (nullptr: terminal.txt in the folder)
   bool colour = false;                  // Terminal output is a colour terminal
   std::filesystem::path elements_bundle;  // mutation-testing-elements JS; "" uses the embedded one
+  // Learner: the grade's reveal and hints. Staff: everything, and what the learner saw
+  // (staff_view).
+  View view = View::Learner;
 };
 
 // One report format: everything the grader knows about it.
