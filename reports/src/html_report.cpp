@@ -83,7 +83,8 @@ constexpr const char* kGradeStyle = R"(<style>
 #grade .required { font-size: 0.75rem; font-weight: 700; text-transform: uppercase;
   color: #cf222e; border: 1px solid currentColor; border-radius: 3px; padding: 0 4px; }
 #grade .detected .required { color: #57606a; }
-#grade .kind, #grade .meaning { color: #57606a; } #grade .hint { color: #0969da; }
+#grade .kind, #grade .meaning { color: #57606a; font-size: 0.88rem; }
+#grade .hint { color: #0969da; } #grade summary { cursor: pointer; margin: 10px 0 4px; }
 #grade code { font-size: 0.85rem; overflow-wrap: anywhere; }
 #grade pre { max-height: 20em; overflow: auto; background: #f6f8fa; padding: 8px; font-size: 0.85rem; }
 </style>)";
@@ -92,47 +93,65 @@ std::string esc(std::string_view text) {
   return detail::escape_markup(text);
 }
 
-// The pitfalls' table: required ones first, each as the reveal policy and the hint rung allow.
-void append_pitfalls(std::string& out, const GradeResult& result) {
-  std::vector<const MutantResult*> pitfalls;
-  for (const MutantResult& mutant : result.mutants) {
-    if (!is_generated(mutant.mutant)) pitfalls.push_back(&mutant);
+// One pitfall's row, as the reveal policy and the hint rung allow.
+std::string pitfall_row(const GradeResult& result, const MutantResult& mutant) {
+  const bool found = detected(mutant.status);
+  std::string row = fmt::format(
+      "<tr class=\"{}\" data-mutant=\"{}\"><td>{}{}</td><td class=\"status\">{}",
+      found ? "detected" : "undetected", esc(mutant.mutant.id), esc(mutant.mutant.id),
+      mutant.mutant.required ? " <span class=\"required\">required</span>" : "",
+      to_string(mutant.status));
+  if (const std::string kind = undetected_kind(result, mutant); !kind.empty()) {
+    row += fmt::format("<br><span class=\"kind\">{}</span>", esc(kind));
   }
-  if (pitfalls.empty()) return;
-  std::stable_partition(pitfalls.begin(), pitfalls.end(),
-                        [](const MutantResult* mutant) { return mutant->mutant.required; });
-  out +=
-      "<h2>Pitfalls</h2>\n<table class=\"pitfalls\">\n<thead><tr><th>Pitfall</th><th>Status</th>"
-      "<th>What it is</th></tr></thead>\n<tbody>\n";
-  for (const MutantResult* mutant : pitfalls) {
-    const bool found = detected(mutant->status);
-    out += fmt::format("<tr class=\"{}\" data-mutant=\"{}\"><td>{}{}</td><td class=\"status\">{}",
-                       found ? "detected" : "undetected", esc(mutant->mutant.id),
-                       esc(mutant->mutant.id),
-                       mutant->mutant.required ? " <span class=\"required\">required</span>" : "",
-                       to_string(mutant->status));
-    if (const std::string kind = undetected_kind(result, *mutant); !kind.empty()) {
-      out += fmt::format("<br><span class=\"kind\">{}</span>", esc(kind));
-    }
-    out += "</td><td>";
-    if (found) {
-      out += esc(visible_title(*mutant, result.reveal));
-    } else {
-      out += fmt::format("<strong>{}</strong><br><span class=\"meaning\">{}</span>",
-                         esc(survivor_summary(*mutant, result.reveal)),
-                         esc(survivor_meaning(*mutant, result.reveal)));
-      const std::vector<std::string> hints = shown_hints(result, *mutant);
-      if (!hints.empty()) {
-        out += "<ul class=\"hints\">";
-        for (const std::string& hint : hints) {
-          out += fmt::format("<li class=\"hint\">Hint: {}</li>", esc(hint));
-        }
-        out += "</ul>";
+  row += "</td><td>";
+  if (found) {
+    row += esc(visible_title(mutant, result.reveal));
+  } else {
+    row += fmt::format("<strong>{}</strong><br><span class=\"meaning\">{}</span>",
+                       esc(survivor_summary(mutant, result.reveal)),
+                       esc(survivor_meaning(mutant, result.reveal)));
+    const std::vector<std::string> hints = shown_hints(result, mutant);
+    if (!hints.empty()) {
+      row += "<ul class=\"hints\">";
+      for (const std::string& hint : hints) {
+        row += fmt::format("<li class=\"hint\">Hint: {}</li>", esc(hint));
       }
+      row += "</ul>";
     }
-    out += "</td></tr>\n";
   }
-  out += "</tbody>\n</table>\n";
+  return row + "</td></tr>\n";
+}
+
+// The pitfalls: those not detected first, required ones at the top, in a table a learner sees in
+// the first screen; the detected ones folded below, named by id.
+void append_pitfalls(std::string& out, const GradeResult& result) {
+  std::vector<const MutantResult*> missed;
+  std::vector<const MutantResult*> found;
+  for (const MutantResult& mutant : result.mutants) {
+    if (is_generated(mutant.mutant)) continue;
+    (detected(mutant.status) ? found : missed).push_back(&mutant);
+  }
+  std::stable_partition(missed.begin(), missed.end(),
+                        [](const MutantResult* mutant) { return mutant->mutant.required; });
+  constexpr const char* kHead =
+      "<table class=\"pitfalls\">\n<thead><tr><th>Pitfall</th><th>Status</th><th>What it "
+      "is</th></tr></thead>\n<tbody>\n";
+  if (!missed.empty()) {
+    out += fmt::format("<h2>Pitfalls not detected ({} of {})</h2>\n{}", missed.size(),
+                       missed.size() + found.size(), kHead);
+    for (const MutantResult* mutant : missed) out += pitfall_row(result, *mutant);
+    out += "</tbody>\n</table>\n";
+  }
+  if (found.empty()) return;
+  std::vector<std::string> ids;
+  for (const MutantResult* mutant : found) ids.push_back(mutant->mutant.id);
+  out += fmt::format("<details class=\"detected-pitfalls\"{}><summary>Pitfalls detected ({} of "
+                     "{}): {}</summary>\n{}",
+                     missed.empty() ? " open" : "", found.size(), missed.size() + found.size(),
+                     esc(detail::join(ids, ", ")), kHead);
+  for (const MutantResult* mutant : found) out += pitfall_row(result, *mutant);
+  out += "</tbody>\n</table>\n</details>\n";
 }
 
 // The generated mutants in one line of counts, and the hints their survivors earned.
