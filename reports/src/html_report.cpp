@@ -96,11 +96,11 @@ std::string esc(std::string_view text) {
 // One pitfall's row, as the reveal policy and the hint rung allow.
 std::string pitfall_row(const GradeResult& result, const MutantResult& mutant) {
   const bool found = detected(mutant.status);
-  std::string row = fmt::format(
-      "<tr class=\"{}\" data-mutant=\"{}\"><td>{}{}</td><td class=\"status\">{}",
-      found ? "detected" : "undetected", esc(mutant.mutant.id), esc(mutant.mutant.id),
-      mutant.mutant.required ? " <span class=\"required\">required</span>" : "",
-      to_string(mutant.status));
+  std::string row =
+      fmt::format("<tr class=\"{}\" data-mutant=\"{}\"><td>{}{}</td><td class=\"status\">{}",
+                  found ? "detected" : "undetected", esc(mutant.mutant.id), esc(mutant.mutant.id),
+                  mutant.mutant.required ? " <span class=\"required\">required</span>" : "",
+                  to_string(mutant.status));
   if (const std::string kind = undetected_kind(result, mutant); !kind.empty()) {
     row += fmt::format("<br><span class=\"kind\">{}</span>", esc(kind));
   }
@@ -146,10 +146,11 @@ void append_pitfalls(std::string& out, const GradeResult& result) {
   if (found.empty()) return;
   std::vector<std::string> ids;
   for (const MutantResult* mutant : found) ids.push_back(mutant->mutant.id);
-  out += fmt::format("<details class=\"detected-pitfalls\"{}><summary>Pitfalls detected ({} of "
-                     "{}): {}</summary>\n{}",
-                     missed.empty() ? " open" : "", found.size(), missed.size() + found.size(),
-                     esc(detail::join(ids, ", ")), kHead);
+  out += fmt::format(
+      "<details class=\"detected-pitfalls\"{}><summary>Pitfalls detected ({} of "
+      "{}): {}</summary>\n{}",
+      missed.empty() ? " open" : "", found.size(), missed.size() + found.size(),
+      esc(detail::join(ids, ", ")), kHead);
   for (const MutantResult* mutant : found) out += pitfall_row(result, *mutant);
   out += "</tbody>\n</table>\n</details>\n";
 }
