@@ -52,8 +52,7 @@ const char* status_letter(MutantStatus status) {
 std::string learner_shown(const GradeResult& result) {
   const Feedback& feedback = result.feedback;
   if (feedback.rung != HintRung::None) return std::string(hint_rung_name(feedback.rung));
-  return std::string(
-      reveal_name(feedback.view == View::Staff ? feedback.learner_reveal : result.reveal));
+  return std::string(reveal_name(learner_reveal(result)));
 }
 
 std::map<std::string, MutantStatus> statuses_of(const GradeResult& result) {

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <utility>
 
+#include "text.hpp"
 #include "tinyllm/reports/reveal.hpp"
 
 namespace tinyllm::reports {
@@ -25,21 +26,6 @@ constexpr std::pair<ScorePolicy, std::string_view> kScorePolicyNames[] = {
 
 // The rungs below the answer; the answer is the next one.
 constexpr int kHintRungs = 3;
-
-template <typename Enum, std::size_t N>
-std::string_view name_of(const std::pair<Enum, std::string_view> (&names)[N], Enum value) {
-  for (const auto& [entry, name] : names)
-    if (entry == value) return name;
-  return "?";
-}
-
-template <typename Enum, std::size_t N>
-std::optional<Enum> parse_name(const std::pair<Enum, std::string_view> (&names)[N],
-                               std::string_view text) {
-  for (const auto& [entry, name] : names)
-    if (name == text) return entry;
-  return std::nullopt;
-}
 
 // Returns the first attempt that earns rung index `rung` (1 = question) under the ladder.
 int first_attempt_of(int rung, int attempts_per_rung) {
@@ -68,22 +54,22 @@ std::string learner_side(const Feedback& feedback) {
 }  // namespace
 
 std::string_view hint_rung_name(HintRung rung) {
-  return name_of(kRungNames, rung);
+  return detail::name_of(kRungNames, rung);
 }
 std::optional<HintRung> parse_hint_rung(std::string_view name) {
-  return parse_name(kRungNames, name);
+  return detail::parse_name(kRungNames, name);
 }
 std::string_view view_name(View view) {
-  return name_of(kViewNames, view);
+  return detail::name_of(kViewNames, view);
 }
 std::optional<View> parse_view(std::string_view name) {
-  return parse_name(kViewNames, name);
+  return detail::parse_name(kViewNames, name);
 }
 std::string_view score_policy_name(ScorePolicy policy) {
-  return name_of(kScorePolicyNames, policy);
+  return detail::name_of(kScorePolicyNames, policy);
 }
 std::optional<ScorePolicy> parse_score_policy(std::string_view name) {
-  return parse_name(kScorePolicyNames, name);
+  return detail::parse_name(kScorePolicyNames, name);
 }
 
 std::vector<std::string> survivor_hints(const MutantInfo& mutant, HintRung rung) {
@@ -142,6 +128,10 @@ std::string feedback_line(const GradeResult& result) {
   if (line.empty()) return "";
   line[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(line[0])));
   return line + ".";
+}
+
+Reveal learner_reveal(const GradeResult& result) {
+  return result.feedback.view == View::Staff ? result.feedback.learner_reveal : result.reveal;
 }
 
 GradeResult staff_view(GradeResult result) {

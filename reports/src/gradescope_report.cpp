@@ -113,18 +113,16 @@ Gradebook gradebook_score(const GradeResult& result, double detected_points, dou
 // verdict and how the feedback was chosen. `grader_failed` false: this is a grade (run_autograder
 // writes true when the grader stopped before one), so the next attempt counts this one.
 json extra_data(const GradeResult& result) {
-  return {
-      {"tinyllm",
-       {{"grader_failed", false},
-        {"verdict", to_string(result.verdict)},
-        {"score_policy", score_policy_name(result.score_policy)},
-        {"view", view_name(result.feedback.view)},
-        {"ladder", result.feedback.ladder},
-        {"attempt", result.feedback.attempt},
-        {"after_deadline", result.feedback.after_deadline},
-        {"hint_rung", hint_rung_name(result.feedback.rung)},
-        {"reveal", reveal_name(result.feedback.view == View::Staff ? result.feedback.learner_reveal
-                                                                   : result.reveal)}}}};
+  return {{"tinyllm",
+           {{"grader_failed", false},
+            {"verdict", to_string(result.verdict)},
+            {"score_policy", score_policy_name(result.score_policy)},
+            {"view", view_name(result.feedback.view)},
+            {"ladder", result.feedback.ladder},
+            {"attempt", result.feedback.attempt},
+            {"after_deadline", result.feedback.after_deadline},
+            {"hint_rung", hint_rung_name(result.feedback.rung)},
+            {"reveal", reveal_name(learner_reveal(result))}}}};
 }
 
 }  // namespace

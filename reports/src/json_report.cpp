@@ -221,7 +221,7 @@ json grade_config(const GradeResult& result) {
             {"attempt", result.feedback.attempt},
             {"afterDeadline", result.feedback.after_deadline},
             {"hintRung", hint_rung_name(result.feedback.rung)},
-            {"learnerReveal", reveal_name(result.feedback.learner_reveal)},
+            {"learnerReveal", reveal_name(learner_reveal(result))},
             {"summary", feedback_line(result)}}},
           {"mutantSet", to_string(result.mutant_set)},
           {"gradedSet", detail::graded_set(result)},

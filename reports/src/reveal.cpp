@@ -95,17 +95,11 @@ std::string generated_description(const MutantInfo& mutant) {
 }
 
 std::string_view reveal_name(Reveal reveal) {
-  for (const auto& [level, name] : kRevealNames) {
-    if (level == reveal) return name;
-  }
-  return "?";
+  return detail::name_of(kRevealNames, reveal);
 }
 
 std::optional<Reveal> parse_reveal(std::string_view name) {
-  for (const auto& [level, spelling] : kRevealNames) {
-    if (spelling == name) return level;
-  }
-  return std::nullopt;
+  return detail::parse_name(kRevealNames, name);
 }
 
 std::string visible_title(const MutantResult& mutant, Reveal reveal) {

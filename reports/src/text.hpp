@@ -1,8 +1,11 @@
 // Text helpers shared by the writers: escaping for HTML/XML/Markdown, display truncation, and the
 // bounded excerpt of a run's output.
 #pragma once
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "tinyllm/reports/wrap.hpp"
@@ -51,5 +54,24 @@ std::string excerpt(std::string_view text, std::size_t head, std::size_t tail,
 
 // Returns the names joined by `separator`.
 std::string join(const std::vector<std::string>& names, std::string_view separator);
+
+// The spelling of an enum's values in one table of {value, name}: every report and stored grade
+// reads and writes them through these, so each value has one name.
+// Returns the name of `value`, or "?" when the table lacks it.
+template <typename Enum, std::size_t N>
+std::string_view name_of(const std::pair<Enum, std::string_view> (&names)[N], Enum value) {
+  for (const auto& [entry, name] : names)
+    if (entry == value) return name;
+  return "?";
+}
+
+// Returns the value named `text`, or nothing for a name the table lacks.
+template <typename Enum, std::size_t N>
+std::optional<Enum> parse_name(const std::pair<Enum, std::string_view> (&names)[N],
+                               std::string_view text) {
+  for (const auto& [entry, name] : names)
+    if (name == text) return entry;
+  return std::nullopt;
+}
 
 }  // namespace tinyllm::reports::detail

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "grading/feedback.hpp"
+#include "feedback/feedback.hpp"
 #include "grading/progress.hpp"
 #include "tinyllm/reports/grade_result.hpp"
 #include "tinyllm/reports/write_reports.hpp"
@@ -40,7 +40,7 @@ struct BatchOutcome {
   std::vector<std::string> errors;            // "learner: what went wrong" for suites with no grade
 };
 
-// Grades one suite as the learner's `attempt` (the hint ladder's rung: grading/feedback.hpp).
+// Grades one suite as the learner's `attempt` (the hint ladder's rung: feedback/feedback.hpp).
 using GradeFunction =
     std::function<reports::GradeResult(const std::filesystem::path& suite, const Attempt& attempt)>;
 

@@ -13,7 +13,7 @@
 #include "cli/context_setup.hpp"
 #include "cli/options.hpp"
 #include "config/errors.hpp"
-#include "grading/feedback.hpp"
+#include "feedback/feedback.hpp"
 #include "grading/progress.hpp"
 
 namespace tinyllm::runner {

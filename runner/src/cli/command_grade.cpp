@@ -6,12 +6,12 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "batch/gradescope_metadata.hpp"
 #include "cli/commands.hpp"
 #include "cli/context_setup.hpp"
 #include "cli/options.hpp"
 #include "config/errors.hpp"
-#include "grading/feedback.hpp"
+#include "feedback/feedback.hpp"
+#include "feedback/gradescope_metadata.hpp"
 #include "grading/progress.hpp"
 #include "tinyllm/reports/feedback.hpp"
 

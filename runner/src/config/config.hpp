@@ -55,7 +55,7 @@ struct Config {
   std::optional<std::vector<std::string>> required;
   std::vector<SourcePosition> required_positions;  // where each required id was written
   reports::Reveal reveal = reports::Reveal::Title;
-  // reveal = "ladder": the learner's feedback rises with their attempts (grading/feedback.hpp):
+  // reveal = "ladder": the learner's feedback rises with their attempts (feedback/feedback.hpp):
   // a rung of hints per `attempts_per_rung` attempts ([feedback]), then every survivor named.
   bool ladder = false;
   int attempts_per_rung = 1;

@@ -49,6 +49,10 @@ std::vector<std::string> group_hints(const GradeResult& result, const GeneratedG
 //    concept (a rung per attempt)."
 std::string feedback_line(const GradeResult& result);
 
+// Returns the level the learner's report shows: the grade's own in the learner's view, the one
+// staff_view kept in the staff view.
+Reveal learner_reveal(const GradeResult& result);
+
 // Returns the grade as staff see it: everything revealed (Reveal::TitleAndSymptom), the
 // learner's rung and reveal kept in `feedback` so the report can say what the learner saw.
 GradeResult staff_view(GradeResult result);

@@ -1,5 +1,5 @@
-// Which feedback an attempt earns (grading/feedback.hpp).
-#include "grading/feedback.hpp"
+// Which feedback an attempt earns (feedback/feedback.hpp).
+#include "feedback/feedback.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Reads Gradescope's submission_metadata.json for the attempt (gradescope_metadata.hpp).
-#include "batch/gradescope_metadata.hpp"
+#include "feedback/gradescope_metadata.hpp"
 
 #include <fmt/format.h>
 

@@ -8,7 +8,7 @@
 #include <optional>
 #include <string_view>
 
-#include "grading/feedback.hpp"
+#include "feedback/feedback.hpp"
 
 namespace tinyllm::runner {
 

@@ -1,5 +1,5 @@
-// Gradescope's submission_metadata.json read for the attempt (batch/gradescope_metadata.hpp).
-#include "batch/gradescope_metadata.hpp"
+// Gradescope's submission_metadata.json read for the attempt (feedback/gradescope_metadata.hpp).
+#include "feedback/gradescope_metadata.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // The hint ladder's rung for an attempt (feedback.hpp).
-#include "grading/feedback.hpp"
+#include "feedback/feedback.hpp"
 
 #include <algorithm>
 
