@@ -3,10 +3,7 @@
 # `tinyllm-grade batch` on 2 cores, then grades it again with nothing changed (every grade resumed
 # from its stored result). Reports suites per minute for both and the ratio (goal: the rerun at
 # least 20x faster).
-# Each generated suite takes, for each of the four topics of the bundled examples (accumulation,
-# precision, recomputation, scaling), the thorough example's file, the partial example's file, or
-# neither (a base-3 digit of the learner's number), so the grades range from a FAIL that detects
-# few mutants to a PASS.
+# The class is examples/make-class.sh's: suites of varying quality made from the examples.
 # Then, as the same-run baseline, the class once more the way grades ran before issue 21's
 # speed-ups: every run in a process of its own and every mutant running every test
 # (fork_server = false, narrow_runs = false), and the ratio of the two first grades.
@@ -18,23 +15,7 @@ learners="${2:-30}"
 grader="$build/runner/tinyllm-grade"
 work="$(mktemp -d /tmp/tinyllm-bench-class.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
-topics=(accumulate precision recompute scaler)
-
-made=0
-for ((code = 1; made < learners && code < 81; code++)); do
-  dir="$work/class/learner-$(printf '%02d' "$made")"
-  mkdir -p "$dir"
-  n=$code
-  for topic in "${topics[@]}"; do
-    case $((n % 3)) in
-      1) cp "examples/thorough/${topic}_test.cpp" "$dir/" ;;
-      2) cp "examples/partial/${topic}_test.cpp" "$dir/" ;;
-    esac
-    n=$((n / 3))
-  done
-  cp examples/thorough/helpers.hpp "$dir/"
-  made=$((made + 1))
-done
+made=$(examples/make-class.sh "$work/class" "$learners")
 echo "== a class of $made generated suites in $work/class"
 
 now() { date +%s.%N; }

@@ -2,6 +2,7 @@
 #include "batch/class_batch.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <chrono>
@@ -182,13 +183,15 @@ BatchOutcome run_batch(const BatchOptions& options, const GradeFunction& grade,
     if (options.progress_line) draw_bar(i + 1);
   }
   if (options.progress_line) options.progress_line->finish(true);
-  reports::write_class_reports(outcome.results, options.output_folder);
+  if (options.write_class_report)
+    reports::write_class_reports(outcome.results, options.output_folder);
   return outcome;
 }
 
 std::vector<GradeResult> merge_batches(const std::vector<fs::path>& shard_folders,
-                                       const fs::path& output_folder) {
-  std::map<std::string, GradeResult> by_learner;
+                                       const fs::path& output_folder,
+                                       const fs::path& suites_folder) {
+  std::map<std::string, StoredGrade> by_learner;
   for (const fs::path& shard : shard_folders) {
     if (!fs::is_directory(shard)) {
       throw std::runtime_error(fmt::format(
@@ -202,18 +205,14 @@ std::vector<GradeResult> merge_batches(const std::vector<fs::path>& shard_folder
     }
     std::sort(learners.begin(), learners.end());
     for (const fs::path& learner : learners) {
-      GradeResult grade;
-      try {
-        grade = nlohmann::json::parse(base::read_whole_file(learner / kGradeFile))
-                    .at("grade")
-                    .get<GradeResult>();
-      } catch (const std::exception& error) {
-        throw std::runtime_error(fmt::format("{} is not a stored grade ({}): rerun that shard",
-                                             (learner / kGradeFile).string(), error.what()));
+      const std::optional<StoredGrade> stored = load_stored(learner / kGradeFile);
+      if (!stored) {
+        throw std::runtime_error(fmt::format("{} is not a stored grade: rerun that shard",
+                                             (learner / kGradeFile).string()));
       }
       const std::string name = learner.filename().string();
-      const auto [it, inserted] = by_learner.emplace(name, grade);
-      if (!inserted && !reports::same_grade(it->second, grade)) {
+      const auto [it, inserted] = by_learner.emplace(name, *stored);
+      if (!inserted && !reports::same_grade(it->second.grade, stored->grade)) {
         throw std::runtime_error(fmt::format(
             "learner '{}' has two different grades (in {} and another shard): shards of "
             "different runs were mixed; rerun the batch for that learner",
@@ -222,7 +221,28 @@ std::vector<GradeResult> merge_batches(const std::vector<fs::path>& shard_folder
     }
   }
   std::vector<GradeResult> results;
-  for (auto& [name, grade] : by_learner) results.push_back(std::move(grade));
+  if (suites_folder.empty()) {
+    for (auto& [name, stored] : by_learner) results.push_back(std::move(stored.grade));
+  } else {
+    std::vector<std::string> missing;
+    for (const fs::path& suite : shard_suites(suites_folder, 1, 1)) {
+      const std::string name = suite.filename().string();
+      const auto it = by_learner.find(name);
+      if (it == by_learner.end()) {
+        missing.push_back(name + " (no grade)");
+      } else if (it->second.hash != base::folder_hash(suite)) {
+        missing.push_back(name + " (its suite changed since it was graded)");
+      } else {
+        results.push_back(std::move(it->second.grade));
+      }
+    }
+    if (!missing.empty()) {
+      throw std::runtime_error(fmt::format(
+          "{} of the class in {} not graded as it is now: {}; run the batch (or the failed "
+          "shards) again, then merge",
+          missing.size(), suites_folder.string(), fmt::join(missing, ", ")));
+    }
+  }
   reports::write_class_reports(results, output_folder);
   return results;
 }

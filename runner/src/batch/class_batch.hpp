@@ -31,6 +31,9 @@ struct BatchOptions {
   // shows it there through the line's grade_callback()). Unset: one line per suite on the stream.
   ProgressLine* progress_line = nullptr;
   bool after_deadline = false;  // every submission graded in this run came after the due date
+  // false: only the learners' folders are written, for shards that share one output folder (a
+  // Slurm array's tasks); `merge` writes the class report once they are all done.
+  bool write_class_report = true;
 };
 
 struct BatchOutcome {
@@ -69,8 +72,12 @@ BatchOutcome run_batch(const BatchOptions& options, const GradeFunction& grade,
 // Reads every <shard>/<learner>/grade.json of the given batch output folders and writes the class
 // reports into `output_folder`. Throws std::runtime_error when one learner has two different
 // grades (overlapping shards of different inputs) or a grade.json cannot be read.
+// With `suites_folder` (the class the shards graded) the class report holds exactly its learners:
+// it throws, naming them, when a learner has no grade or a grade of other files than its suite's
+// now (a shard that failed or has not run since the suite changed), and leaves out the grades of
+// learners no longer in the class.
 std::vector<reports::GradeResult> merge_batches(
     const std::vector<std::filesystem::path>& shard_folders,
-    const std::filesystem::path& output_folder);
+    const std::filesystem::path& output_folder, const std::filesystem::path& suites_folder = {});
 
 }  // namespace tinyllm::runner

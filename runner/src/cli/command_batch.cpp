@@ -25,6 +25,7 @@ int run_batch_command(const Arguments& args) {
   std::string suites;
   std::string shard = "1/1";
   bool after_deadline = false;
+  bool no_class_report = false;
   CommandLine command(
       "batch",
       "Usage: tinyllm-grade batch SUITES --output FOLDER [options]\n\n"
@@ -43,7 +44,11 @@ int run_batch_command(const Arguments& args) {
       "grade only every N-th learner from the K-th (sorted by name); join shards with "
       "`tinyllm-grade merge`")("after-deadline", po::bool_switch(&after_deadline),
                                "the due date has passed: every learner's report names every "
-                               "survivor");
+                               "survivor")(
+      "no-class-report", po::bool_switch(&no_class_report),
+      "write only the learners' folders, not the class report: for shards that share one "
+      "--output folder (a Slurm array's tasks, scripts/slurm/); `tinyllm-grade merge FOLDER "
+      "--output FOLDER --suites SUITES` writes it when every shard is done");
   command.positional("suites", po::value(&suites), 1);
   if (!command.parse(args)) return 0;
   if (suites.empty())
@@ -69,6 +74,7 @@ int run_batch_command(const Arguments& args) {
   options.elements_bundle = report_options.elements_bundle;
   options.grading_fingerprint = grading_fingerprint(ctx);
   options.after_deadline = after_deadline;
+  options.write_class_report = !no_class_report;
   const bool quiet = command.common().quiet;
   // On a terminal one line shows the suites and, beside them, the grade in progress.
   std::optional<ProgressLine> line;
@@ -90,9 +96,12 @@ int run_batch_command(const Arguments& args) {
   for (const reports::GradeResult& result : outcome.results) {
     pass += result.verdict == reports::Verdict::Pass ? 1 : 0;
   }
-  std::cout << fmt::format("batch: {} suites ({} graded, {} reused), {} PASS; class report in {}\n",
-                           outcome.results.size(), outcome.graded, outcome.reused, pass,
-                           (options.output_folder / "class-report.html").string());
+  std::cout << fmt::format(
+      "batch: {} suites ({} graded, {} reused), {} PASS; {}\n", outcome.results.size(),
+      outcome.graded, outcome.reused, pass,
+      options.write_class_report
+          ? "class report in " + (options.output_folder / "class-report.html").string()
+          : "no class report (--no-class-report): merge writes it");
   for (const std::string& error : outcome.errors)
     std::cout << "batch: not graded: " << error << "\n";
   return outcome.errors.empty() ? 0 : 1;

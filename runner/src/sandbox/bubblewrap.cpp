@@ -6,12 +6,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cmath>
+#include <csignal>
 #include <cstdlib>
 #include <map>
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 
 namespace tinyllm::runner::detail {
 
@@ -88,6 +91,26 @@ std::vector<std::string> SandboxView::command(const std::vector<std::string>& pr
   return argv;
 }
 
+void remove_stale_staging(const fs::path& temp) {
+  // A sweep that cannot read the folder gives up quietly: it is housekeeping, not the grade.
+  std::error_code ec;
+  for (fs::directory_iterator it(temp, ec), last; !ec && it != last; it.increment(ec)) {
+    const fs::directory_entry& entry = *it;
+    const std::string name = entry.path().filename().string();
+    if (name.rfind(kStagingPrefix, 0) != 0) continue;
+    const std::string rest = name.substr(kStagingPrefix.size());
+    char* end = nullptr;
+    const long pid = std::strtol(rest.c_str(), &end, 10);
+    if (pid <= 0 || end == rest.c_str() || *end != '-') continue;
+    struct stat st {};
+    if (lstat(entry.path().c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
+      continue;
+    if (kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH) continue;  // still running
+    std::error_code removal;
+    fs::remove_all(entry.path(), removal);
+  }
+}
+
 namespace {
 
 // Whether any user may enter every folder on the way to `path` and read it (and, for a folder,
@@ -106,7 +129,8 @@ bool reachable_by_others(const fs::path& path) {
   return true;
 }
 
-// The grader's staging folder: made on first use, removed at exit.
+// The grader's staging folder: made on first use, removed at exit (or, after a kill, by the next
+// grader to make one).
 class Staging {
  public:
   ~Staging() {
@@ -135,7 +159,10 @@ class Staging {
  private:
   fs::path root_locked() {
     if (root_.empty()) {
-      std::string pattern = (fs::temp_directory_path() / "tinyllm-staging-XXXXXX").string();
+      const fs::path temp = fs::temp_directory_path();
+      remove_stale_staging(temp);
+      std::string pattern =
+          (temp / fmt::format("{}{}-XXXXXX", kStagingPrefix, static_cast<long>(getpid()))).string();
       if (mkdtemp(pattern.data()) == nullptr)
         throw std::runtime_error("sandbox: cannot make a staging folder in " +
                                  fs::temp_directory_path().string());

@@ -4,6 +4,7 @@
 #pragma once
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tinyllm::runner::detail {
@@ -37,6 +38,13 @@ class SandboxView {
 // system's temporary folder that is removed when the grader ends. As root, runs take a private
 // uid, and bubblewrap, started with it, must reach everything it binds.
 std::filesystem::path reachable_by_runs(const std::filesystem::path& path);
+
+// The staging folders are "<temp>/tinyllm-staging-<pid>-XXXXXX". Removes those of this user whose
+// grader has ended without removing its own (killed by a signal: a cancelled Slurm task, SIGKILL,
+// runs no destructor); a folder whose process still runs, or of another user, is left alone. The
+// grader calls it before it makes its own.
+inline constexpr std::string_view kStagingPrefix = "tinyllm-staging-";
+void remove_stale_staging(const std::filesystem::path& temp);
 
 // Returns a folder for runs' folders: `wanted` when the runs' uid can enter it, else one in the
 // grader's temporary staging folder.

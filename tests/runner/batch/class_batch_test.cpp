@@ -162,6 +162,60 @@ TEST(ClassBatch, ShardsPartitionTheClassAndMergeJoinsThem) {
   for (const auto& [learner, count] : grader.calls) EXPECT_EQ(count, 1) << learner;
 }
 
+// Catches: shards sharing one output folder (a Slurm array's tasks) each writing the class report
+// of their own learners there, so the folder shows a partial class until the merge overwrites it.
+TEST(ClassBatch, ShardsSharingOneFolderLeaveTheClassReportToTheMerge) {
+  const Class c("shared_folder");
+  FakeGrader grader;
+  std::ostringstream progress;
+  for (int k = 1; k <= 2; ++k) {
+    BatchOptions options = options_for(c, "out");
+    options.shard_index = k;
+    options.shard_count = 2;
+    options.write_class_report = false;
+    run_batch(options, std::ref(grader), progress);
+    EXPECT_FALSE(fs::exists(c.root / "out/class-learners.csv")) << "after shard " << k;
+  }
+  EXPECT_EQ(merge_batches({c.root / "out"}, c.root / "out").size(), 4U);
+  EXPECT_TRUE(fs::is_regular_file(c.root / "out/class-learners.csv"));
+}
+
+// Catches: a merge that writes a class report without the learners whose shard failed, with the
+// grade of a suite that changed since, or with learners no longer in the class.
+TEST(ClassBatch, MergeWithTheClassFolderHoldsExactlyItsLearnersGradedAsTheyAreNow) {
+  const Class c("merge_suites");
+  FakeGrader grader;
+  std::ostringstream progress;
+  run_batch(options_for(c, "out"), std::ref(grader), progress);
+  try {
+    merge_batches({c.root / "out"}, c.root / "merged", c.suites);
+    ADD_FAILURE() << "merged a class whose learner linus has no grade";
+  } catch (const std::runtime_error& error) {
+    EXPECT_NE(std::string(error.what()).find("linus (no grade)"), std::string::npos)
+        << error.what();
+  }
+  fs::remove_all(c.suites / "linus");  // left the course
+  EXPECT_EQ(merge_batches({c.root / "out"}, c.root / "merged", c.suites).size(), 4U);
+
+  std::ofstream(c.suites / "ada" / "test.cpp", std::ios::app) << "// resubmitted\n";
+  try {
+    merge_batches({c.root / "out"}, c.root / "merged", c.suites);
+    ADD_FAILURE() << "merged a stale grade of ada";
+  } catch (const std::runtime_error& error) {
+    EXPECT_NE(std::string(error.what()).find("ada (its suite changed since it was graded)"),
+              std::string::npos)
+        << error.what();
+  }
+
+  fs::remove_all(c.suites / "grace");
+  run_batch(options_for(c, "out"), std::ref(grader), progress);
+  const std::vector<GradeResult> merged =
+      merge_batches({c.root / "out"}, c.root / "merged", c.suites);
+  std::vector<std::string> names;
+  for (const GradeResult& grade : merged) names.push_back(grade.suite_name);
+  EXPECT_EQ(names, (std::vector<std::string>{"ada", "alan", "margaret"}));  // not grace's old one
+}
+
 TEST(ClassBatch, MergeRefusesOneLearnerWithTwoDifferentGrades) {
   const Class c("conflict");
   FakeGrader grader;

@@ -13,10 +13,23 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path metadata(const std::string& name, const std::string& text) {
-  const fs::path path = fs::temp_directory_path() / ("tinyllm-metadata-" + name + ".json");
-  std::ofstream(path) << text;
-  return path;
+// A submission_metadata.json in the temporary folder, removed at the end of the statement that
+// reads it.
+struct MetadataFile {
+  fs::path path;
+  MetadataFile(const std::string& name, const std::string& text)
+      : path(fs::temp_directory_path() / ("tinyllm-metadata-" + name + ".json")) {
+    std::ofstream(path) << text;
+  }
+  ~MetadataFile() {
+    std::error_code ec;
+    fs::remove(path, ec);
+  }
+  operator const fs::path&() const { return path; }  // NOLINT: read where a path is taken
+};
+
+MetadataFile metadata(const std::string& name, const std::string& text) {
+  return {name, text};
 }
 
 constexpr const char* kGraded =

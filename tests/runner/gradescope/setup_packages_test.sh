@@ -29,19 +29,21 @@ expect() {
 debian_all="build-essential cmake ninja-build g++ clang libclang-rt-14-dev clang-format
   libgtest-dev librapidcheck-dev libboost-program-options-dev libtomlplusplus-dev
   nlohmann-json3-dev libfmt-dev libclang-14-dev libbenchmark-dev libeigen3-dev libmpfr-dev libgmp-dev
-  libopenblas-dev pkg-config chromium libxml2-utils bubblewrap gnuplot-nox"
+  libopenblas-dev pkg-config chromium libxml2-utils bubblewrap gnuplot-nox slurmctld slurmd
+  slurm-client munge parallel"
 # What the grader needs to build (TINYLLM_BUILD_TESTS=OFF, TINYLLM_BUILD_BENCH=OFF) and grade.
 debian_grade="build-essential cmake ninja-build g++ clang libgtest-dev librapidcheck-dev
   libboost-program-options-dev libtomlplusplus-dev nlohmann-json3-dev libfmt-dev libclang-14-dev
   bubblewrap"
-# Jammy's: no cmake (too old), toml++ or usable chromium; the sanitizer runtime is in libclang-common.
+# Jammy's: no cmake (too old), toml++ or usable chromium, and Slurm and GNU parallel unconfirmed; the sanitizer runtime is in libclang-common.
 ubuntu_all="build-essential ninja-build g++ clang libclang-common-14-dev clang-format libgtest-dev
   librapidcheck-dev libboost-program-options-dev nlohmann-json3-dev libfmt-dev libclang-14-dev
   libbenchmark-dev libeigen3-dev libmpfr-dev libgmp-dev libopenblas-dev pkg-config libxml2-utils
   bubblewrap gnuplot-nox"
 ubuntu_grade="build-essential ninja-build g++ clang libgtest-dev librapidcheck-dev
   libboost-program-options-dev nlohmann-json3-dev libfmt-dev libclang-14-dev bubblewrap"
-# Noble's: every grade need, the same names as Debian 12; no chromium .deb; clang is 18 there, so the
+# Noble's: every grade need, the same names as Debian 12; no chromium .deb, Slurm and GNU parallel
+# unconfirmed; clang is 18 there, so the
 # sanitizer runtime is the default clang's (libclang-rt-dev).
 noble_all="build-essential cmake ninja-build g++ clang libclang-rt-dev clang-format libgtest-dev
   librapidcheck-dev libboost-program-options-dev libtomlplusplus-dev nlohmann-json3-dev libfmt-dev
@@ -162,11 +164,11 @@ expect_list "debian-12 --dry-run --grade-only" 0 "$debian_grade"
 # Jammy lacks grade needs (cmake, tomlplusplus): the list is printed, then the script stops.
 run ubuntu-22.04 "$nodeless" --dry-run
 expect_list "ubuntu-22.04 --dry-run" 1 "$ubuntu_all nodejs npm"
-for need in cmake tomlplusplus chromium; do
+for need in cmake tomlplusplus chromium slurm gnu-parallel; do
   grep -q "^  $need: " <<<"$err"; expect "ubuntu-22.04 --dry-run: the error does not name the need $need:
 $err"
 done
-grep -q "ubuntu-22.04" <<<"$err" && grep -q "TINYLLM_PROVIDED_NEEDS=\"cmake tomlplusplus chromium\"" <<<"$err"
+grep -q "ubuntu-22.04" <<<"$err" && grep -q "TINYLLM_PROVIDED_NEEDS=\"cmake tomlplusplus chromium slurm gnu-parallel\"" <<<"$err"
   expect "ubuntu-22.04 --dry-run: the error does not say what to do: $err"
 # Each note shows its common text and jammy's part only: no "[OS]" label, nothing of noble's part.
 grep -q "^  cmake: .*3\.22\.1" <<<"$err" && ! grep -q "3\.28" <<<"$err" && ! grep -q "\[ubuntu-" <<<"$err"
@@ -185,16 +187,16 @@ expect_list "ubuntu-22.04 --dry-run --grade-only, TINYLLM_PROVIDED_NEEDS=\"cmake
 run ubuntu-24.04 "$nodeless" --dry-run --grade-only
 expect_list "ubuntu-24.04 --dry-run --grade-only" 0 "$noble_grade"
 [ -z "$err" ]; expect "ubuntu-24.04 --dry-run --grade-only: stderr is not empty: $err"
-# Without --grade-only only chromium (a snap on noble) is missing: the list is printed, then it stops,
-# with noble's part of chromium's note.
+# Without --grade-only only dev needs are missing, chromium (a snap on noble), Slurm and GNU parallel:
+# the list is printed, then it stops, with noble's part of chromium's note.
 run ubuntu-24.04 "$nodeless" --dry-run
 expect_list "ubuntu-24.04 --dry-run" 1 "$noble_all nodejs npm"
 grep -q "^  chromium: .*noble's chromium" <<<"$err" && ! grep -q "^  \(cmake\|tomlplusplus\): " <<<"$err" &&
-  ! grep -q "\[ubuntu-" <<<"$err" && grep -q "TINYLLM_PROVIDED_NEEDS=\"chromium\"" <<<"$err"
-  expect "ubuntu-24.04 --dry-run: the error should name chromium only, with noble's note and what to do:
+  ! grep -q "\[ubuntu-" <<<"$err" && grep -q "TINYLLM_PROVIDED_NEEDS=\"chromium slurm gnu-parallel\"" <<<"$err"
+  expect "ubuntu-24.04 --dry-run: the error should name chromium, slurm and gnu-parallel only, with noble's note and what to do:
 $err"
-TINYLLM_PROVIDED_NEEDS="chromium" run ubuntu-24.04 "$with_node" --dry-run
-expect_list "ubuntu-24.04 --dry-run, node on the PATH, TINYLLM_PROVIDED_NEEDS=\"chromium\"" 0 "$noble_all"
+TINYLLM_PROVIDED_NEEDS="chromium slurm gnu-parallel" run ubuntu-24.04 "$with_node" --dry-run
+expect_list "ubuntu-24.04 --dry-run, node on the PATH, TINYLLM_PROVIDED_NEEDS=\"chromium slurm gnu-parallel\"" 0 "$noble_all"
 
 # An OS the map does not know: an error naming the OS, the map and what to do.
 run fedora-40 "$nodeless" --dry-run
