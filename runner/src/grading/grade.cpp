@@ -167,7 +167,8 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
         r.arguments = arguments;
         return run_sandboxed(r);
       });
-  for (std::size_t i = 0; i < plan.runs.size(); ++i)
+  // The last round's runs: all of them, or the grading-seed run alone when it timed out.
+  for (std::size_t i = 0; i < validity.run_seconds.size(); ++i)
     (plan.runs[i].variant == "reference" ? timings->reference_seconds : timings->wheat_seconds)
         .push_back(validity.run_seconds[i]);
   timings->validity_rounds = validity.rounds;

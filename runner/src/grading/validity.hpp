@@ -90,11 +90,13 @@ struct ValidityResult {
   std::vector<std::string> invalid_reasons;         // non-empty: the grade is INVALID
   int rounds = 0;
   // The last round's runs' wall times, in plan.runs' order; the first is the grading-seed
-  // reference run, which the mutants' timeout scales.
+  // reference run, which the mutants' timeout scales. Only that one when it timed out: a round
+  // whose grading-seed run times out runs nothing else (its test is left out of the next).
   std::vector<double> run_seconds;
 };
 
-// Runs the rounds (each round's runs in parallel, `plan.jobs` at a time) and returns the invalid
+// Runs the rounds (each round's grading-seed reference run, then the others in parallel,
+// `plan.jobs` at a time) and returns the invalid
 // tests, the valid ones, and the reasons the grade is INVALID when it is: a run failed with no
 // test to blame; the suite has no tests; every test is invalid; the policy is strict and a test
 // is invalid; the rounds did not settle within kMaxValidityRounds. Throws what `run` throws.

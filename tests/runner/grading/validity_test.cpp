@@ -334,3 +334,33 @@ TEST(ValidityRounds, rounds_stop_at_their_limit) {
   ASSERT_EQ(r.invalid_reasons.size(), 1U);
   EXPECT_NE(r.invalid_reasons[0].find("kept failing differently"), std::string::npos);
 }
+
+// Catches: a test that hangs on the reference with the grading seed waited out again on every
+// other seed and wheat (nine timeouts for one hanging test), or a timeout there that stops the
+// grading-seed run from being first and alone in that round.
+TEST(Validity, ATestThatTimesOutWithTheGradingSeedIsNotRunOnTheOthers) {
+  std::mutex mutex;
+  std::vector<std::vector<std::string>> arguments_seen;
+  const auto run = [&](const ValidityRun&, const std::vector<std::string>& arguments) {
+    {
+      std::lock_guard lock(mutex);
+      arguments_seen.push_back(arguments);
+    }
+    if (!arguments.empty()) return finished({{"ok", ""}});
+    SandboxRun hung;
+    hung.ending = RunEnding::TimedOut;
+    hung.last_started_test = "A.hangs";
+    hung.output = "[ RUN      ] A.hangs\n";
+    return hung;
+  };
+  const ValidityResult result = check_validity(plan(), run);
+  ASSERT_EQ(arguments_seen.size(), 1U + 5U);  // the grading-seed run, then a round of all five
+  EXPECT_TRUE(arguments_seen[0].empty());
+  for (std::size_t i = 1; i < arguments_seen.size(); ++i)
+    EXPECT_EQ(arguments_seen[i], (std::vector<std::string>{"--gtest_filter=-A.hangs"}));
+  ASSERT_EQ(names(result.invalid_tests), (std::vector<std::string>{"A.hangs"}));
+  EXPECT_EQ(result.invalid_tests[0].failures.size(), 1U);
+  EXPECT_EQ(result.valid_tests, (std::vector<std::string>{"A.ok"}));
+  EXPECT_EQ(result.run_seconds.size(), 5U);
+  EXPECT_TRUE(result.invalid_reasons.empty());
+}
