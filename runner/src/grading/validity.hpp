@@ -96,10 +96,10 @@ struct ValidityResult {
 };
 
 // Runs the rounds (each round's grading-seed reference run, then the others in parallel,
-// `plan.jobs` at a time) and returns the invalid
-// tests, the valid ones, and the reasons the grade is INVALID when it is: a run failed with no
-// test to blame; the suite has no tests; every test is invalid; the policy is strict and a test
-// is invalid; the rounds did not settle within kMaxValidityRounds. Throws what `run` throws.
+// `plan.jobs` at a time) and returns the invalid tests, the valid ones, and the reasons the grade
+// is INVALID when it is: a run failed with no test to blame; the suite has no tests; every test is
+// invalid; the policy is strict and a test is invalid; the rounds did not settle within
+// kMaxValidityRounds. Throws what `run` throws.
 ValidityResult check_validity(const ValidityPlan& plan, const ValidityRunner& run);
 
 }  // namespace tinyllm::runner
