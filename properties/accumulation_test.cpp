@@ -81,4 +81,28 @@ RC_GTEST_PROP(Course, accumulation_equals_one_big_batch, ()) {
   }
 }
 
+// A model of one weight on rows of any rank: pred = x * w, w broadcast over the rows.
+class Scale : public tinyllm::nn::Module {
+ public:
+  Scale() { w.requires_grad_(); }
+  Tensor forward(const Tensor& x) override { return x * w; }
+  std::vector<Tensor> parameters() override { return {w}; }
+  Tensor w = Tensor::from({1.0}, {1});
+};
+
+// Catches a rows check tighter than "rows = dim 0": inputs and targets of rank 1 (one number per
+// row) and micro-batches of one row are accumulated like any others: section 3's hand example
+// again, x = [1, 2, 3, 4] and targets 2x as vectors, in micro-batches of 1 and 3 rows, gives the
+// one batch's loss 7.5 and gradient -15.
+TEST(CourseContract, micro_batches_of_one_row_and_of_rank_one) {
+  Scale model;
+  const std::vector<tinyllm::train::Batch> micro = {
+      {Tensor::from({1}, {1}), Tensor::from({2}, {1})},
+      {Tensor::from({2, 3, 4}, {3}), Tensor::from({4, 6, 8}, {3})}};
+  const double loss = tinyllm::train::grad_accumulate(model, micro, tinyllm::nn::mse);
+  EXPECT_NEAR(loss, 7.5, 1e-6);
+  ASSERT_TRUE(model.w.has_grad());
+  EXPECT_NEAR(model.w.grad().item(), -15.0, 1e-5);
+}
+
 }  // namespace

@@ -160,4 +160,44 @@ TEST(Course, checkpoint_function_and_no_grad) {
   EXPECT_FALSE(w.has_grad());
 }
 
+// Catches a rerun on leaves that all require grad: the rerun's fresh copies of the inputs require
+// grad exactly where the originals do (the segment sees a data input as data), and only inputs
+// that require grad get a gradient.
+TEST(CourseContract, rerun_leaves_require_grad_as_their_originals) {
+  Tensor a = Tensor::from({1.0, 2.0}, {2});
+  a.requires_grad_();
+  const Tensor b = Tensor::from({3.0, 4.0}, {2});
+  std::vector<std::vector<bool>> seen;  // each call with grad mode on: the slots' requires_grad()
+  auto fn = [&seen](const std::vector<Tensor>& in) {
+    if (tinyllm::is_grad_enabled()) seen.push_back({in[0].requires_grad(), in[1].requires_grad()});
+    return in[0] * in[1];
+  };
+  tinyllm::sum(tinyllm::train::checkpoint(fn, {a, b})).backward();
+  EXPECT_EQ(seen, (std::vector<std::vector<bool>>{{true, false}}));
+  EXPECT_EQ(a.grad().values(), b.values());
+  EXPECT_FALSE(b.has_grad());
+}
+
+// Catches a rerun that is not checked against the first pass: a segment that returns another
+// shape when backward reruns it raises std::logic_error, the contract's error for a segment that
+// reruns differently, not a bad argument (std::invalid_argument) from deeper in backward.
+TEST(CourseContract, a_segment_that_reruns_differently_is_a_logic_error) {
+  Tensor w = Tensor::from({1.0, 2.0}, {1, 2});
+  w.requires_grad_();
+  int calls = 0;
+  auto changing = [&calls](const std::vector<Tensor>& in) {
+    ++calls;
+    return calls == 1 ? in[0] * 2.0 : in[0] * Tensor::full({2, 1}, 2.0);  // (1, 2), then (2, 2)
+  };
+  const Tensor y = tinyllm::train::checkpoint(changing, {w});
+  try {
+    tinyllm::sum(y).backward();
+    ADD_FAILURE() << "the rerun returned (2, 2) after (1, 2) and backward raised nothing";
+  } catch (const std::invalid_argument& e) {
+    ADD_FAILURE() << "std::invalid_argument (" << e.what() << "), not the rerun's std::logic_error";
+  } catch (const std::logic_error&) {
+  }
+  EXPECT_EQ(calls, 2);
+}
+
 }  // namespace

@@ -1,5 +1,7 @@
 // Bad input: each raises the contract's std::invalid_argument with a message that says what was
-// wrong. Each test names the input it rejects; the key phrase it checks is what a user must read.
+// wrong. Each test names the input it rejects; the key phrase it checks is what a user must read
+// (where the contract fixes one: docs/contract-freedoms.md, "Error messages"), and a rejected call
+// has done no work.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -92,6 +94,61 @@ TEST(CourseErrors, bad_micro_batches) {
   expect_invalid([&] { tinyllm::train::grad_accumulate(model, mismatched, tinyllm::nn::mse); },
                  {"micro-batch 1", "(3, 2)", "(4, 1)", "rows"});
   EXPECT_FALSE(model.weight.has_grad()) << "nothing is backpropagated before the check";
+}
+
+// Catches a micro-batch check that lets rowless data through: a 0-d tensor (no dim 0 to hold
+// rows) as inputs or targets, or a micro-batch of zero rows, raises std::invalid_argument, and an
+// empty handle an exception (std::invalid_argument, or the foundation's std::logic_error for
+// reading it: docs/contract-freedoms.md, "Empty handles"), each before any work, even after a good
+// micro-batch (a check made while accumulating has backpropagated that one already).
+TEST(CourseErrors, micro_batches_without_rows) {
+  tinyllm::Generator init(4);
+  tinyllm::nn::Linear model(2, 1, init);
+  const tinyllm::train::Batch good = {Tensor::zeros({2, 2}), Tensor::zeros({2, 1})};
+  const std::vector<tinyllm::train::Batch> rowless = {
+      {Tensor::scalar(1.0), Tensor::zeros({1, 1})},
+      {Tensor::zeros({1, 2}), Tensor::scalar(1.0)},
+      {Tensor::zeros({0, 2}), Tensor::zeros({0, 1})}};
+  for (std::size_t i = 0; i < rowless.size(); ++i) {
+    EXPECT_THROW(tinyllm::train::grad_accumulate(model, {good, rowless[i]}, tinyllm::nn::mse),
+                 std::invalid_argument)
+        << "rowless micro-batch " << i;
+    EXPECT_FALSE(model.weight.has_grad()) << "rowless micro-batch " << i << ": work was done first";
+    model.zero_grad();
+  }
+  const std::vector<tinyllm::train::Batch> empty = {{Tensor(), Tensor::zeros({2, 1})},
+                                                    {Tensor::zeros({2, 2}), Tensor()}};
+  for (std::size_t i = 0; i < empty.size(); ++i) {
+    EXPECT_THROW(tinyllm::train::grad_accumulate(model, {good, empty[i]}, tinyllm::nn::mse),
+                 std::logic_error)
+        << "empty handle " << i;
+    EXPECT_FALSE(model.weight.has_grad()) << "empty handle " << i << ": work was done first";
+    model.zero_grad();
+  }
+}
+
+// Catches a clip check that rejects good thresholds or accepts bad ones: train_step_mixed with a
+// clip of 0, below 0 or NaN raises std::invalid_argument before it backpropagates (with or
+// without a scaler); a clip below 1 is a good one.
+TEST(CourseErrors, clip_not_positive) {
+  tinyllm::Generator init(5);
+  tinyllm::nn::Linear model(2, 1, init);
+  tinyllm::optim::SGD opt(model.parameters(), 0.1);
+  const std::vector<tinyllm::train::Batch> batches = {
+      {Tensor::from({1.0, 2.0}, {1, 2}), Tensor::from({3.0}, {1, 1})}};
+  for (double clip : {0.0, -1.0, -0.5, kNaN}) {
+    for (bool with_scaler : {false, true}) {
+      DynamicLossScaler scaler(8.0);
+      EXPECT_THROW(tinyllm::train::train_step_mixed(model, batches, tinyllm::nn::mse, opt, "fp32",
+                                                    with_scaler ? &scaler : nullptr, clip),
+                   std::invalid_argument)
+          << "clip " << clip;
+      EXPECT_FALSE(model.weight.has_grad()) << "clip " << clip << ": the step did work first";
+      model.zero_grad();
+    }
+  }
+  EXPECT_NO_THROW(tinyllm::train::train_step_mixed(model, batches, tinyllm::nn::mse, opt, "fp32",
+                                                   nullptr, 0.5));
 }
 
 // A memory budget that no schedule meets names the smallest budget that works.

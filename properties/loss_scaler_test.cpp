@@ -179,6 +179,66 @@ TEST(Course, scaler_state_dict_roundtrip) {
   EXPECT_THROW(DynamicLossScaler(8.0, 0.5), std::invalid_argument);
 }
 
+// Catches a range check tighter than the contract's: a scale of 1 or below (where overflows take
+// S), an interval of 1 (grow after every good step) and the states they lead to are accepted by
+// the constructor and by load_state_dict, and a scaler behaves by them.
+TEST(CourseContract, scaler_accepts_every_state_it_can_reach) {
+  Tensor w = Tensor::from({0.0}, {1});
+  w.requires_grad_();
+  tinyllm::optim::SGD opt({w}, 0.1);
+  DynamicLossScaler every_step(1.0, 2.0, 0.5, 1);
+  w.set_grad(Tensor::from({kInf}, {1}));
+  ASSERT_FALSE(every_step.step(opt, {w}));
+  EXPECT_EQ(every_step.loss_scale(), 0.5);
+  w.set_grad(Tensor::from({1.0}, {1}));
+  ASSERT_TRUE(every_step.step(opt, {w}));
+  EXPECT_EQ(every_step.loss_scale(), 1.0) << "interval 1: S grows after every good step";
+  EXPECT_EQ(every_step.good_steps(), 0);
+
+  const tinyllm::train::ScalerState small{0.25, 2.0, 0.5, 1, 0};
+  DynamicLossScaler resumed;
+  resumed.load_state_dict(small);
+  EXPECT_EQ(resumed.state_dict(), small);
+  EXPECT_NO_THROW(DynamicLossScaler(0.5, 2.0, 0.5, 1));
+}
+
+// Catches a last_grad_norm() that outlives its step: it is the norm clipping saw on the last step,
+// so a later step that does not clip, or is skipped, leaves it empty.
+TEST(CourseContract, scaler_reports_only_the_last_steps_clipping) {
+  Tensor w = Tensor::from({0.0, 0.0}, {2});
+  w.requires_grad_();
+  tinyllm::optim::SGD opt({w}, 0.1);
+  DynamicLossScaler scaler(4.0, 2.0, 0.5, 2000);
+  w.set_grad(Tensor::from({12.0, 16.0}, {2}));
+  ASSERT_TRUE(scaler.step(opt, {w}, 1.0));
+  ASSERT_TRUE(scaler.last_grad_norm().has_value());
+  EXPECT_DOUBLE_EQ(*scaler.last_grad_norm(), 5.0);
+  w.set_grad(Tensor::from({12.0, 16.0}, {2}));
+  ASSERT_TRUE(scaler.step(opt, {w}));
+  EXPECT_FALSE(scaler.last_grad_norm().has_value()) << "this step did not clip";
+  w.set_grad(Tensor::from({12.0, 16.0}, {2}));
+  ASSERT_TRUE(scaler.step(opt, {w}, 1.0));
+  w.set_grad(Tensor::from({kInf, 16.0}, {2}));
+  ASSERT_FALSE(scaler.step(opt, {w}, 1.0));
+  EXPECT_FALSE(scaler.last_grad_norm().has_value()) << "a skipped step clips nothing";
+}
+
+// Catches a scaler that reads every parameter's gradient: a parameter without one (unused by the
+// loss) is left alone, as the optimizer leaves it, and the others step.
+TEST(CourseContract, scaler_leaves_parameters_without_a_gradient_alone) {
+  Tensor used = Tensor::from({1.0}, {1});
+  Tensor unused = Tensor::from({2.0}, {1});
+  used.requires_grad_();
+  unused.requires_grad_();
+  tinyllm::optim::SGD opt({used, unused}, 0.5);
+  DynamicLossScaler scaler(8.0, 2.0, 0.5, 2000);
+  used.set_grad(Tensor::from({8.0}, {1}));
+  ASSERT_TRUE(scaler.step(opt, {used, unused}, 10.0));
+  EXPECT_EQ(used.item(), 0.5) << "1 - 0.5 * (8 / 8)";
+  EXPECT_EQ(unused.item(), 2.0);
+  EXPECT_FALSE(unused.has_grad());
+}
+
 // Catches s11 (never unscaling), and s07-s09 (micro-batches weighted 1/k, summed, or zeroed in
 // between): gradients below 2^-25 vanish in an fp16 backward, and with loss scaling they come back
 // equal to the float32 gradients, to fp16's precision. The loss mean(pred * t) with tiny positive

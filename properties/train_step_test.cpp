@@ -10,6 +10,7 @@
 
 namespace {
 using tinyllm::Tensor;
+using tinyllm::train::DynamicLossScaler;
 
 // Returns a fresh Linear(4, 16) - Tanh - Linear(16, 1), the same weights for the same seed.
 std::shared_ptr<tinyllm::nn::Sequential> small_mlp(std::uint64_t seed) {
@@ -95,6 +96,67 @@ TEST(Course, train_step_mixed_rejects_nan_loss) {
   EXPECT_FALSE(result.grad_norm.has_value());
   EXPECT_NEAR(result.loss, 7.5, 1e-6) << "the loss of all 4 rows, weighted n_i / N";
   EXPECT_GT(model.weight.item(), 1.0) << "a finite step updates (the gradient is negative)";
+}
+
+// Returns the 2-norm of the difference of two lists of values.
+double distance(const std::vector<double>& a, const std::vector<double>& b) {
+  double sum = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) sum += (a[i] - b[i]) * (a[i] - b[i]);
+  return std::sqrt(sum);
+}
+
+// Catches a clip that is ignored or not reported: with clip 0.5, a step whose gradient norm is far
+// above it moves the parameters (SGD, lr 1) by at most 0.5 and reports in grad_norm the norm
+// before clipping (with a scaler, in true gradient units), without a scaler and with one.
+TEST(CourseContract, train_step_clips_and_reports_the_norm) {
+  const std::vector<tinyllm::train::Batch> batches = {
+      {Tensor::from({1.0, 2.0, -1.0, 0.5}, {2, 2}), Tensor::from({40.0, -30.0}, {2, 1})}};
+  for (bool with_scaler : {false, true}) {
+    tinyllm::Generator init(12);
+    tinyllm::nn::Linear model(2, 1, init), twin(2, 1, init);
+    twin.weight.assign(model.weight);
+    twin.bias.assign(model.bias);
+    tinyllm::train::grad_accumulate(twin, batches, tinyllm::nn::mse);
+    std::vector<double> grads = twin.weight.grad().values(), before = model.weight.values();
+    for (double g : twin.bias.grad().values()) grads.push_back(g);
+    for (double b : model.bias.values()) before.push_back(b);
+    const double norm = distance(grads, std::vector<double>(grads.size(), 0.0));
+    ASSERT_GT(norm, 10.0);
+
+    tinyllm::optim::SGD opt(model.parameters(), 1.0);
+    DynamicLossScaler scaler(1024.0);
+    const auto result = tinyllm::train::train_step_mixed(
+        model, batches, tinyllm::nn::mse, opt, "fp32", with_scaler ? &scaler : nullptr, 0.5);
+    ASSERT_FALSE(result.skipped);
+    ASSERT_TRUE(result.grad_norm.has_value()) << "with scaler: " << with_scaler;
+    EXPECT_NEAR(*result.grad_norm, norm, 1e-5 * norm) << "with scaler: " << with_scaler;
+    std::vector<double> after = model.weight.values();
+    for (double b : model.bias.values()) after.push_back(b);
+    EXPECT_LE(distance(after, before), 0.5 * (1 + 1e-5)) << "with scaler: " << with_scaler;
+  }
+}
+
+// Catches a step that does not start from zero gradients everywhere it steps: a parameter the
+// optimizer holds outside the model (a learned scale in the loss) gets each step's own gradient,
+// not the sum over steps. SGD with lr 0 keeps every step the same, so every step's gradient is.
+TEST(CourseContract, train_step_zeroes_the_optimizers_gradients) {
+  tinyllm::Generator init(13);
+  tinyllm::nn::Linear model(2, 1, init);
+  Tensor t = Tensor::from({1.5}, {1});
+  t.requires_grad_();
+  auto loss_fn = [t](const Tensor& pred, const Tensor& target) {
+    return tinyllm::nn::mse(pred * t, target);
+  };
+  std::vector<Tensor> params = model.parameters();
+  params.push_back(t);
+  tinyllm::optim::SGD opt(params, 0.0);
+  const std::vector<tinyllm::train::Batch> batches = {
+      {Tensor::from({1.0, 2.0, -1.0, 0.5}, {2, 2}), Tensor::from({4.0, -3.0}, {2, 1})}};
+  tinyllm::train::train_step_mixed(model, batches, loss_fn, opt);
+  ASSERT_TRUE(t.has_grad());
+  const std::vector<double> first = t.grad().values();
+  tinyllm::train::train_step_mixed(model, batches, loss_fn, opt);
+  EXPECT_EQ(t.grad().values(), first) << "the second step added onto the first's gradient";
 }
 
 }  // namespace

@@ -76,3 +76,27 @@ TEST(TrainStep, Fp16WithScalerMatchesFp32) {
   train_step_mixed(b.lin, {rows({1, 2, 3, 4})}, tinyllm::nn::mse, ob, "fp16", &s);
   EXPECT_NEAR(a.lin.weight.item(), b.lin.weight.item(), 1e-3);
 }
+
+// Clipping: a clip that is not positive is refused before anything happens; a good one caps the
+// update and the step reports the norm it saw, with or without a scaler. Hand example: the
+// gradient is -15 at w = 1, so clip 0.5 with lr 1 moves w to 1.5.
+TEST(TrainStep, ClipCapsTheUpdateAndReportsTheNorm) {
+  for (double bad : {0.0, -1.0}) {
+    Scalar m;
+    tinyllm::optim::SGD opt(m.lin.parameters(), 0.1);
+    EXPECT_THROW(
+        train_step_mixed(m.lin, {rows({1, 2, 3, 4})}, tinyllm::nn::mse, opt, "fp32", nullptr, bad),
+        std::invalid_argument);
+    EXPECT_FALSE(m.lin.weight.has_grad());
+  }
+  for (bool scaled : {false, true}) {
+    Scalar m;
+    tinyllm::optim::SGD opt(m.lin.parameters(), 1.0);
+    DynamicLossScaler s(1024);
+    const auto r = train_step_mixed(m.lin, {rows({1, 2, 3, 4})}, tinyllm::nn::mse, opt, "fp32",
+                                    scaled ? &s : nullptr, 0.5);
+    ASSERT_TRUE(r.grad_norm.has_value());
+    EXPECT_NEAR(*r.grad_norm, 15.0, 1e-5);
+    EXPECT_NEAR(m.lin.weight.item(), 1.5, 1e-5);
+  }
+}

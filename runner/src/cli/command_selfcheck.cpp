@@ -1,6 +1,7 @@
 // `tinyllm-grade selfcheck`: the course suite against the reference and every variant, checked
 // against the catalog, with the kill matrix.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <iostream>
 
@@ -11,6 +12,7 @@
 #include "grading/progress.hpp"
 #include "grading/selfcheck.hpp"
 #include "mutant_set/course_suite_summary.hpp"
+#include "mutant_set/generated_set.hpp"
 #include "tinyllm/reports/reference_output.hpp"
 #include "tinyllm/reports/terminal_report.hpp"
 
@@ -46,9 +48,11 @@ int run_selfcheck_command(const Arguments& args) {
       "every test its catalog entry's caught_by names. Prints the kill matrix (tests x mutants)\n"
       "and the pairs of mutants that the same tests kill. For the full set it then reports the\n"
       "course suite's score over the generated mutants per file and operator, and the ones it\n"
-      "misses (measured at build time by `tinyllm-grade yardstick`).\n"
+      "misses (measured at build time by `tinyllm-grade yardstick`): each must be answered\n"
+      "for by a [[generated]] review in mutants/reviewed.toml (docs/mutants.md).\n"
       "Exit status: 0 consistent, 1 catalog and behaviour disagree, 2 the course suite is\n"
-      "INVALID, 3 usage or configuration error.",
+      "INVALID or misses a generated mutant no review answers for, 3 usage or configuration\n"
+      "error.",
       SharedOptions::Grading);
   command.add_options()("suite", po::value(&suite)->value_name("DIR"),
                         "the course suite's folder (default: <source-dir>/properties)");
@@ -86,9 +90,23 @@ int run_selfcheck_command(const Arguments& args) {
     if (!reports::detected(m.status))
       report.disagreements.push_back(fmt::format("mutant {} ({}) survived the whole course suite",
                                                  m.mutant.id, m.mutant.title));
+  std::vector<std::string> unanswered_ids;
   if (ctx.generated) {
     std::cout << "\n";
     write_course_suite_summary(*ctx.generated, true, std::cout);
+    for (const GeneratedEntry& m : ctx.generated->mutants)
+      if (unanswered(m)) unanswered_ids.push_back(m.info.id);
+  }
+  if (!unanswered_ids.empty()) {
+    for (const auto& d : report.disagreements) std::cout << "selfcheck: DISAGREES: " << d << "\n";
+    std::cout << fmt::format(
+        "\nselfcheck: {} generated mutant{} the course suite misses and no review answers for: "
+        "{}.\nFor each, add a course test that detects it (properties/, from the contract) or a "
+        "[[generated]] review in mutants/reviewed.toml saying why no test should (docs/mutants.md, "
+        "\"Answering for a missed mutant\").\n",
+        unanswered_ids.size(), unanswered_ids.size() == 1 ? "" : "s",
+        fmt::join(unanswered_ids, ", "));
+    return 2;
   }
   if (report.disagreements.empty()) {
     std::cout << fmt::format(

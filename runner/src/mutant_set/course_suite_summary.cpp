@@ -52,8 +52,9 @@ void write_course_suite_summary(const GeneratedSet& set, bool list_missed, std::
       if (m.build != "built" || !m.course || reports::detected(m.course->status)) continue;
       if (!header) out << "Missed by the course suite (not counted for learners):\n";
       header = true;
-      out << fmt::format("  {}  {}:{}  {}{}\n", m.info.id, m.info.file, m.info.line_begin,
-                         m.info.title, m.review ? "  [reviewed: " + m.review->verdict + "]" : "");
+      out << fmt::format("  {}  {}:{}  {}  [{}]\n", m.info.id, m.info.file, m.info.line_begin,
+                         m.info.title,
+                         m.review ? "reviewed: " + m.review->verdict : "no review: unanswered");
     }
   }
   for (const std::string& id : set.stale_reviews)

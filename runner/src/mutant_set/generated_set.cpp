@@ -108,6 +108,10 @@ bool counted(const GeneratedEntry& m) {
   return m.build == "built" && !m.review && m.course && reports::detected(m.course->status);
 }
 
+bool unanswered(const GeneratedEntry& m) {
+  return m.build == "built" && !m.review && m.course && !reports::detected(m.course->status);
+}
+
 std::string generated_title(const std::string& original, const std::string& replacement,
                             const std::string& operator_name) {
   if (replacement.empty() || replacement == ";")
@@ -147,12 +151,9 @@ GeneratedSet load_generated_set(const fs::path& build_dir, const fs::path& sourc
     if (m.build == "equivalent") ++c.equivalent;
     if (m.build == "duplicate") ++c.duplicate;
     if (m.build != "built") continue;
-    if (m.review)
-      ++c.reviewed;
-    else if (m.course && !reports::detected(m.course->status))
-      ++c.course_undetected;
-    else if (counted(m))
-      ++c.counted;
+    if (m.review) ++c.reviewed;
+    if (unanswered(m)) ++c.course_undetected;
+    if (counted(m)) ++c.counted;
   }
   return set;
 }

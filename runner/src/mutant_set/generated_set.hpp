@@ -37,6 +37,10 @@ std::filesystem::path generated_manifest_path(const std::filesystem::path& build
 // Returns whether a mutant is counted in a learner's score.
 bool counted(const GeneratedEntry& mutant);
 
+// Returns whether a built mutant is unanswered for: the course suite does not detect it and no
+// review in mutants/reviewed.toml says why it need not (selfcheck fails on one).
+bool unanswered(const GeneratedEntry& mutant);
+
 // Returns the generated set. Reads the yardstick only when `with_course_suite` (the yardstick
 // itself reads the manifest without it; `counted` is then 0). Throws UsageError when a file is
 // missing (saying how to build it, and that --mutants pitfalls grades without it) or malformed.

@@ -108,8 +108,8 @@ TEST(IndependentModules, a_bug_a_generated_mutant_makes_is_named_as_that_mutant)
   EXPECT_NE(name.find("cxx_ge_to_gt"), std::string::npos) << name;
 }
 
-// Catches: a module whose only bug no course test sees (last_grad_norm left from before a skipped
-// step) passing check, or given a confident name.
+// Catches: a module whose only bug no course test sees (a growth of 4 applied as 2) passing check,
+// or given a confident name.
 TEST(IndependentModules, a_bug_only_the_differential_check_sees_fails_the_module) {
   const Checked c = check_module("differential_only");
   ASSERT_EQ(c.status, 1) << c.output;

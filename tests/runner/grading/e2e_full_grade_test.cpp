@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -36,15 +35,11 @@ int count_generated(const std::map<std::string, std::string>& s) {
 // that does not score the generated mutants: this suite detects all 24 pitfalls and FAILs on the
 // score, while the pitfalls-only grade of the same suite PASSes.
 TEST(FullGrade, detecting_every_pitfall_is_not_enough_below_the_threshold) {
-  // A threshold of 0.85: the suite detects about 80% of the full set, and that share moves
-  // with the set (a mutant made detectable, a course test added); the margin keeps the test
-  // about what it says.
-  std::ifstream hostile(hostile_config);
-  const fs::path config =
-      write_config("too-little-else",
-                   "threshold = 0.85\n" + std::string(std::istreambuf_iterator<char>(hostile), {}));
+  // The default threshold, 0.80: the suite detects 71% of the full set (173 of 243 when the
+  // course suite answered for every generated mutant).
   fs::path output;
-  Graded full = grade("every_pitfall_too_little_else", {"--mutants", "full"}, config, &output);
+  Graded full =
+      grade("every_pitfall_too_little_else", {"--mutants", "full"}, hostile_config, &output);
   EXPECT_EQ(full.status, 1) << full.output;
   for (int i = 1; i <= 24; ++i) {
     const std::string id = (i < 10 ? "s0" : "s") + std::to_string(i);

@@ -36,7 +36,8 @@ const CourseTest& named(const std::vector<CourseTest>& tests, const std::string&
 // listed twice.
 TEST(CourseTests, lists_every_course_test_once_with_what_it_checks) {
   const auto tests = real_course_tests();
-  EXPECT_EQ(tests.size(), 26u);  // the module description's 20 and the six CourseErrors tests
+  // The module description's 20, eight CourseErrors and eight CourseContract tests.
+  EXPECT_EQ(tests.size(), 36u);
   for (const CourseTest& t : tests) {
     EXPECT_FALSE(t.checks.empty()) << t.name;
     EXPECT_EQ(std::count_if(tests.begin(), tests.end(),

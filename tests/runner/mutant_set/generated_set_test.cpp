@@ -120,6 +120,24 @@ TEST_F(GeneratedSetTest, AReviewedMutantIsNotCounted) {
   EXPECT_EQ(set.stale_reviews, std::vector<std::string>{"g00000000ff"});
 }
 
+// Catches: a missed mutant that no review answers for passing selfcheck unnoticed, or a reviewed
+// one (or one never built) still reported as unanswered.
+TEST_F(GeneratedSetTest, AMissedMutantIsUnansweredUntilReviewed) {
+  const auto unanswered_ids = [](const GeneratedSet& set) {
+    std::vector<std::string> ids;
+    for (const GeneratedEntry& m : set.mutants)
+      if (unanswered(m)) ids.push_back(m.info.id);
+    return ids;
+  };
+  EXPECT_EQ(unanswered_ids(load()), std::vector<std::string>{"g0000000004"});
+  write_reviews(
+      "[[generated]]\nid = \"g0000000004\"\nverdict = \"excluded\"\nreason = \"a freedom\"\n");
+  const GeneratedSet reviewed = load();
+  EXPECT_TRUE(unanswered_ids(reviewed).empty());
+  EXPECT_EQ(reviewed.counts.course_undetected, 0);
+  EXPECT_EQ(reviewed.counts.counted, 3);
+}
+
 // Catches: a yardstick from an older build trusted for a new manifest (the wrong mutants counted).
 TEST_F(GeneratedSetTest, AYardstickFromAnotherManifestIsRefused) {
   write_manifest(json::array({mutant("g0000000001", "built")}));
