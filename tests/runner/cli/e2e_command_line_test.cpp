@@ -78,7 +78,7 @@ TEST(GraderCommandLine, list_shows_the_catalog) {
 TEST(GraderCommandLine, tests_lists_each_course_test_with_what_it_checks) {
   Graded g = run_grader({"tests"});
   EXPECT_EQ(g.status, 0) << g.output;
-  EXPECT_NE(g.output.find("The course tests: 26 in"), std::string::npos) << g.output;
+  EXPECT_NE(g.output.find("The course tests: 36 in"), std::string::npos) << g.output;
   EXPECT_NE(g.output.find("  Course.hand_example_bf16_matmul (hand example)\n"), std::string::npos)
       << g.output;
   EXPECT_NE(g.output.find("the catalog's test for: s01 not rounding the matmul output"),
