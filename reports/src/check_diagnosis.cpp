@@ -30,6 +30,10 @@ const BehaviourMatch* partial_for(const Diagnosis& d, const std::string& area) {
 }
 
 std::string area_line(const Diagnosis& d, const BehaviourArea& area, Reveal reveal) {
+  if (!area.ending.empty())
+    return fmt::format(
+        "{}: your module {} on its sample{}; no mutant is named for a crash or a hang.", area.name,
+        area.ending, area.call.empty() ? "" : ", on the call: " + area.call);
   std::string line = fmt::format("{}: yours differs from the reference on {} of {} inputs; ",
                                  area.name, area.differing, area.cases);
   if (const BehaviourMatch* m = named_for(d, area.name))
@@ -84,12 +88,16 @@ std::string diagnosis_terminal(const CheckResult& result, std::size_t width) {
   std::string out = d.note.empty() ? "" : wrap("Diagnosis note: " + d.note, width, "  ");
   std::vector<std::string> agreeing;
   if (!d.areas.empty()) {
+    const int cases =
+        std::max_element(d.areas.begin(), d.areas.end(), [](const auto& a, const auto& b) {
+          return a.cases < b.cases;
+        })->cases;
     out += wrap(fmt::format("Diagnosis by behaviour: your module, the reference and {} known "
                             "mutants on the same {} inputs per area.",
-                            d.mutants_compared, d.areas.front().cases),
+                            d.mutants_compared, cases),
                 width, "  ");
     for (const BehaviourArea& area : d.areas) {
-      if (area.differing == 0) {
+      if (area.differing == 0 && area.ending.empty()) {
         agreeing.push_back(area.name);
         continue;
       }
@@ -129,7 +137,11 @@ nlohmann::json diagnosis_json(const Diagnosis& diagnosis, Reveal reveal) {
                        {"readTest", match.read_test}});
   nlohmann::json areas = nlohmann::json::array();
   for (const BehaviourArea& a : diagnosis.areas)
-    areas.push_back({{"name", a.name}, {"cases", a.cases}, {"differing", a.differing}});
+    areas.push_back({{"name", a.name},
+                     {"cases", a.cases},
+                     {"differing", a.differing},
+                     {"ending", a.ending},
+                     {"call", valid_utf8(a.call)}});
   auto behaviour_json = [&](const std::vector<BehaviourMatch>& list) {
     nlohmann::json out = nlohmann::json::array();
     for (const BehaviourMatch& m : list)

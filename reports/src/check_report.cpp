@@ -75,6 +75,13 @@ std::string differential_section(const CheckResult& result, bool colour) {
       out += fmt::format("    ok   {} ({}, {} cases)\n", check.name, how, check.cases);
       continue;
     }
+    if (!check.ending.empty()) {
+      out += fmt::format("    {} {}: your module {}{}\n",
+                         paint(colour, "FAIL", verdict_style(Verdict::Fail)), check.name,
+                         check.ending, check.call.empty() ? "" : ", on the call:");
+      if (!check.call.empty()) out += indented(check.call, "         ");
+      continue;
+    }
     out += fmt::format("    {} {} ({})\n", paint(colour, "DIFF", verdict_style(Verdict::Fail)),
                        check.name, how);
     out += indented(detail::excerpt(check.counterexample, kMessageHead, kMessageTail, "check.json"),
@@ -138,6 +145,7 @@ nlohmann::json check_json(const CheckResult& result) {
                       {"passed", test.passed},
                       {"failedSeeds", test.failed_seeds},
                       {"message", detail::valid_utf8(test.message)},
+                      {"ending", test.ending},
                       {"reproduce", test.reproduce}});
   nlohmann::json differential = nlohmann::json::array();
   for (const DifferentialCheck& check : result.differential)
@@ -145,7 +153,9 @@ nlohmann::json check_json(const CheckResult& result) {
                             {"exact", check.exact},
                             {"passed", check.passed},
                             {"cases", check.cases},
-                            {"counterexample", detail::valid_utf8(check.counterexample)}});
+                            {"counterexample", detail::valid_utf8(check.counterexample)},
+                            {"ending", check.ending},
+                            {"call", detail::valid_utf8(check.call)}});
   nlohmann::json problems = nlohmann::json::array();
   for (const RunProblem& problem : result.run_problems)
     problems.push_back({{"what", problem.what}, {"ending", detail::valid_utf8(problem.ending)}});

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -90,7 +91,7 @@ Sample run_sample() {
     for (int i = 0; i < kBehaviourCases; ++i) {
       const Case c = sample_case(area, i);
       sample.reference[{area.name, i}] = call_reference(c.request);
-      sample.learner[{area.name, i}] = call_learner(c.request);
+      sample.learner[{area.name, i}] = call_learner(c.request, c.scenario);
     }
   return sample;
 }
@@ -120,53 +121,67 @@ void record_behaviour(const std::string& file, const std::string& id) {
   if (!written.flush()) throw std::runtime_error("cannot write " + file);
 }
 
-void diagnose_behaviour(const std::string& behaviours_file) {
-  const std::vector<Mutant> mutants = read_behaviours(behaviours_file);
-  const Sample sample = run_sample();
+namespace {
+
+// The test Behaviour.<area> (register_behaviour_tests).
+void diagnose_area(const Area& area, const std::vector<Mutant>& mutants) {
+  std::map<CaseKey, std::string> learner;
   std::set<CaseKey> differing;  // where the learner differs from the reference
-  for (const auto& [key, response] : sample.learner)
-    if (first_difference(response, sample.reference.at(key))) differing.insert(key);
-
-  std::string areas_json = "[";
-  for (const Area& area : areas()) {
-    int count = 0;
-    for (const CaseKey& key : differing) count += key.first == area.name;
-    areas_json += std::string(areas_json.size() > 1 ? "," : "") + "{\"name\":" + quoted(area.name) +
-                  ",\"cases\":" + std::to_string(kBehaviourCases) +
-                  ",\"differing\":" + std::to_string(count) + "}";
+  for (int i = 0; i < kBehaviourCases; ++i) {
+    const Case c = sample_case(area, i);
+    const std::string reference = call_reference(c.request);
+    const CaseKey key{area.name, i};
+    learner[key] = call_learner(c.request, c.scenario);
+    if (first_difference(learner[key], reference)) differing.insert(key);
   }
-  areas_json += "]";
-
-  std::string matches_json = "[";
+  std::string matches = "[";
   for (const Mutant& mutant : mutants) {
-    // An area is explained when on every differing case the mutant answers as the learner. Where
-    // it recorded nothing it answers as the reference, which the learner does not: most mutants
-    // fail at their first differing case, without comparing a response.
-    std::map<std::string, bool> explains;
+    // Explained when on every differing case the mutant answers as the learner. Where it recorded
+    // nothing it answers as the reference, which the learner does not: most mutants fail at their
+    // first differing case, without comparing a response.
+    bool explains = !differing.empty();
     for (const CaseKey& key : differing) {
-      auto [at, inserted] = explains.emplace(key.first, true);
-      if (!at->second) continue;
       const auto its = mutant.differs.find(key);
-      at->second =
-          its != mutant.differs.end() && !first_difference(sample.learner.at(key), its->second);
+      if (its == mutant.differs.end() || first_difference(learner.at(key), its->second)) {
+        explains = false;
+        break;
+      }
     }
-    std::string explained;
-    for (const auto& [area, alike] : explains)
-      if (alike) explained += std::string(explained.empty() ? "" : ",") + quoted(area);
-    if (explained.empty()) continue;
     int conflicts = 0;
     for (const auto& [key, its] : mutant.differs)
-      if (!differing.count(key) && sample.learner.count(key) &&
-          first_difference(sample.learner.at(key), its))
+      if (key.first == area.name && !differing.count(key) && first_difference(learner.at(key), its))
         ++conflicts;
-    matches_json += std::string(matches_json.size() > 1 ? "," : "") +
-                    "{\"id\":" + quoted(mutant.id) + ",\"areas\":[" + explained +
-                    "],\"conflicts\":" + std::to_string(conflicts) + "}";
+    if (!explains && conflicts == 0) continue;
+    matches += std::string(matches.size() > 1 ? "," : "") + "{\"id\":" + quoted(mutant.id) +
+               ",\"explains\":" + (explains ? "true" : "false") +
+               ",\"conflicts\":" + std::to_string(conflicts) + "}";
   }
-  matches_json += "]";
-  ::testing::Test::RecordProperty("behaviour_areas", areas_json);
-  ::testing::Test::RecordProperty("behaviour_matches", matches_json);
-  ::testing::Test::RecordProperty("behaviour_mutants", std::to_string(mutants.size()));
+  ::testing::Test::RecordProperty("cases", std::to_string(kBehaviourCases));
+  ::testing::Test::RecordProperty("differing", std::to_string(differing.size()));
+  ::testing::Test::RecordProperty("mutants", std::to_string(mutants.size()));
+  ::testing::Test::RecordProperty("matches", matches + "]");
+}
+
+class AreaTest : public ::testing::Test {
+ public:
+  AreaTest(const Area& area, std::shared_ptr<const std::vector<Mutant>> mutants)
+      : area_(area), mutants_(std::move(mutants)) {}
+  void TestBody() override { diagnose_area(area_, *mutants_); }
+
+ private:
+  const Area& area_;
+  std::shared_ptr<const std::vector<Mutant>> mutants_;
+};
+
+}  // namespace
+
+void register_behaviour_tests(const std::string& behaviours_file) {
+  const auto mutants =
+      std::make_shared<const std::vector<Mutant>>(read_behaviours(behaviours_file));
+  for (const Area& area : areas())
+    ::testing::RegisterTest(
+        "Behaviour", area.name.c_str(), nullptr, nullptr, __FILE__, __LINE__,
+        [&area, mutants]() -> ::testing::Test* { return new AreaTest(area, mutants); });
 }
 
 }  // namespace tinyllm_diff

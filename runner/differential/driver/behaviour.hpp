@@ -9,8 +9,8 @@
 //
 // A mutant *explains* an area when the learner differs from the reference on some of its cases and
 // the mutant's response equals the learner's (first_difference, with the tolerance of '~' labels)
-// on every one of them. Its *conflicts* are the cases, in any area, where the learner agrees with
-// the reference and the mutant does not: a mutant that explains an area and has none behaves
+// on every one of them. Its *conflicts* are the cases where the learner agrees with the reference
+// and the mutant does not: a mutant that explains an area and has none in any area behaves
 // exactly like the learner's module on every case tried.
 #pragma once
 #include <cstdint>
@@ -30,13 +30,16 @@ Case sample_case(const Area& area, int index);
 // std::runtime_error when the file cannot be written.
 void record_behaviour(const std::string& file, const std::string& id);
 
-// Runs the learner and the reference on the fixed sample, compares the learner with every mutant
-// of `behaviours_file`, and records the result as properties of the whole run (GoogleTest's JSON
-// root): "behaviour_areas" (JSON: [{"name", "cases", "differing"}]), "behaviour_matches" (JSON:
-// [{"id", "areas", "conflicts"}], the mutants that explain at least one area) and
-// "behaviour_mutants" (how many were compared). A file name without a folder is looked for on
-// LD_LIBRARY_PATH, where the sandbox puts it beside the shims. Throws std::runtime_error when the
-// file is missing or was recorded with another sample.
-void diagnose_behaviour(const std::string& behaviours_file);
+// Registers one GoogleTest test per area, Behaviour.<area> in the areas' order, to be run alone
+// (--gtest_filter=Behaviour.*: the module then meets the sample's calls in the order the mutants
+// did, in a fresh process). Each runs the learner and the reference on its area's sample, compares
+// the learner with every mutant of `behaviours_file` there, and records the result as properties
+// of its own test: "cases", "differing" (cases where the learner differs from the reference),
+// "mutants" (how many were compared) and "matches" (JSON: [{"id", "explains", "conflicts"}], the
+// mutants that explain the area or conflict in it). An area whose test crashes or hangs is left out
+// of the next run by the grader, and the others are judged without it. A file name without a
+// folder is looked for on LD_LIBRARY_PATH, where the sandbox puts it beside the shims. Throws
+// std::runtime_error when the file is missing or was recorded with another sample.
+void register_behaviour_tests(const std::string& behaviours_file);
 
 }  // namespace tinyllm_diff

@@ -8,9 +8,11 @@
 // Two more modes of the behavioural diagnosis (behaviour.hpp):
 //   --record=FILE --record-id=ID   writes the "learner" shim's behaviour (a mutant's, at build
 //                                  time) to FILE and runs no property
-//   --behaviours=FILE              first compares the learner with the reference and every mutant
-//                                  of FILE on the fixed sample (the result: properties of the JSON
-//                                  output's root), then runs the properties
+//   --behaviours=FILE              adds the tests Behaviour.<area>, which compare the learner with
+//                                  the reference and every mutant of FILE on each area's fixed
+//                                  sample (run them alone: --gtest_filter=Behaviour.*)
+//   --trace-calls                  prints each call of the learner's shim before making it
+//                                  ("[call] <the call in words>")
 // Exit 0 when every property holds, 1 when one fails, 2 when a shim cannot be loaded or the
 // recording fails.
 #include <gtest/gtest.h>
@@ -76,16 +78,16 @@ int main(int argc, char** argv) {
     }
     return 0;
   }
-  // Before the properties: a module's state that outlives a call (an Autocast scope left open,
-  // pitfall s05) then meets the same calls in the same order as when the mutants were recorded.
   const std::string behaviours = option(argc, argv, "behaviours", "TINYLLM_DIFF_BEHAVIOURS");
   if (!behaviours.empty()) {
     try {
-      tinyllm_diff::diagnose_behaviour(behaviours);
+      tinyllm_diff::register_behaviour_tests(behaviours);
     } catch (const std::exception& e) {
       ::testing::Test::RecordProperty("behaviour_error", e.what());
     }
   }
+  for (int i = 1; i < argc; ++i)
+    if (std::string(argv[i]) == "--trace-calls") tinyllm_diff::trace_learner_calls(true);
   set_rapidcheck_params();
   return RUN_ALL_TESTS();
 }

@@ -21,7 +21,7 @@ void check_area(const std::string& name) {
       "cases", std::to_string(rc::detail::configuration().testParams.maxSuccess));
   const Case c = *area.cases();
   const std::string reference = call_reference(c.request);
-  const std::string yours = call_learner(c.request);
+  const std::string yours = call_learner(c.request, c.scenario);
   // TINYLLM_DIFF_TRACE=1 prints every exchange, to see what a property sends and gets back.
   static const bool trace = std::getenv("TINYLLM_DIFF_TRACE") != nullptr;
   if (trace) std::cerr << "> " << c.request << "\n" << reference << "< yours:\n" << yours;

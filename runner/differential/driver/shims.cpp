@@ -3,6 +3,7 @@
 
 #include <dlfcn.h>
 
+#include <iostream>
 #include <stdexcept>
 
 namespace tinyllm_diff {
@@ -11,6 +12,7 @@ namespace {
 using Call = const char* (*)(const char*);
 Call reference_call = nullptr;
 Call learner_call = nullptr;
+bool tracing = false;
 
 Call load(const std::string& path, const char* which) {
   void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -33,8 +35,13 @@ void load_shims(const std::string& reference, const std::string& learner) {
 std::string call_reference(const std::string& request) {
   return reference_call(request.c_str());
 }
-std::string call_learner(const std::string& request) {
+std::string call_learner(const std::string& request, const std::string& scenario) {
+  if (tracing) std::cout << "[call] " << scenario << std::endl;
   return learner_call(request.c_str());
+}
+
+void trace_learner_calls(bool on) {
+  tracing = on;
 }
 
 }  // namespace tinyllm_diff

@@ -16,16 +16,31 @@ std::optional<BehaviourObservation> parse_behaviour_json(const std::string& json
     o.error = doc["behaviour_error"].get<std::string>();
     return o;
   }
-  if (!doc.contains("behaviour_areas") || !doc.contains("behaviour_matches")) return std::nullopt;
-  const auto areas = nlohmann::json::parse(doc.value("behaviour_areas", ""), nullptr, false);
-  const auto matches = nlohmann::json::parse(doc.value("behaviour_matches", ""), nullptr, false);
-  if (!areas.is_array() || !matches.is_array()) return std::nullopt;
-  for (const auto& a : areas)
-    o.areas.push_back({a.value("name", ""), a.value("cases", 0), a.value("differing", 0)});
-  for (const auto& m : matches)
-    o.matches.push_back(
-        {m.value("id", ""), m.value("areas", std::vector<std::string>{}), m.value("conflicts", 0)});
-  o.mutants = std::stoi(doc.value("behaviour_mutants", "0"));
+  // Each area's test records its own result; a mutant's areas and conflicts add up over them.
+  std::map<std::string, BehaviourMatchId> by_id;
+  std::vector<std::string> order;  // the mutants in the order the areas first name them
+  for (const auto& suite : doc.value("testsuites", nlohmann::json::array())) {
+    if (suite.value("name", "") != "Behaviour") continue;
+    for (const auto& test : suite.value("testsuite", nlohmann::json::array())) {
+      if (!test.contains("matches")) return std::nullopt;
+      const std::string area = test.value("name", "");
+      const auto matches = nlohmann::json::parse(test.value("matches", ""), nullptr, false);
+      if (!matches.is_array()) return std::nullopt;
+      o.areas.push_back(
+          {area, std::stoi(test.value("cases", "0")), std::stoi(test.value("differing", "0"))});
+      o.mutants = std::stoi(test.value("mutants", "0"));
+      for (const auto& m : matches) {
+        const std::string id = m.value("id", "");
+        auto [at, added] = by_id.try_emplace(id, BehaviourMatchId{id, {}, 0});
+        if (added) order.push_back(id);
+        if (m.value("explains", false)) at->second.areas.push_back(area);
+        at->second.conflicts += m.value("conflicts", 0);
+      }
+    }
+  }
+  if (o.areas.empty()) return std::nullopt;
+  for (const std::string& id : order)
+    if (!by_id[id].areas.empty()) o.matches.push_back(by_id[id]);
   return o;
 }
 

@@ -28,7 +28,8 @@ struct BehaviourMatchId {
   int conflicts = 0;
 };
 
-// What the driver reported (the properties at the root of its JSON result).
+// What the driver's behaviour tests reported (one test per area, Behaviour.<area>, each with its
+// properties), added up over the areas.
 struct BehaviourObservation {
   std::vector<reports::BehaviourArea> areas;
   std::vector<BehaviourMatchId> matches;
@@ -36,8 +37,8 @@ struct BehaviourObservation {
   std::string error;  // the driver could not compare (its behaviours file), said why
 };
 
-// Returns the observation in the driver's GoogleTest JSON result, nullopt when it holds none (the
-// check ran without a behaviours file) or it is malformed.
+// Returns the observation in the driver's GoogleTest JSON result, nullopt when it holds no
+// behaviour test (the check ran without a behaviours file) or it is malformed.
 std::optional<BehaviourObservation> parse_behaviour_json(const std::string& json);
 
 // Fills `diagnosis`'s areas, behaviour, named, unexplained, mutants_compared and confident from

@@ -14,6 +14,7 @@
 #include "check/diagnosis.hpp"
 #include "check/differential.hpp"
 #include "check/signatures.hpp"
+#include "check/waiting_notice.hpp"
 #include "config/errors.hpp"
 #include "grading/grade.hpp"
 #include "grading/progress.hpp"
@@ -111,6 +112,10 @@ reports::CheckResult check_workspace(const CheckRequest& request) {
 
   say(request,
       fmt::format("the course suite on your module (seeds {})", fmt::join(result.seeds, ", ")));
+  // A line every few seconds while a run of the module goes on, and one when a test ends a run.
+  const auto tell = [&](const std::string& text) { say(request, text); };
+  WaitingNotice waiting(request.show_progress ? tell : std::function<void(const std::string&)>());
+  const RunNotices notices{[&](const std::string& what) { waiting.running(what); }, tell};
   CourseOnModuleRequest course_request;
   course_request.config = ctx.config;
   course_request.toolchain = ctx.toolchain;
@@ -120,6 +125,7 @@ reports::CheckResult check_workspace(const CheckRequest& request) {
   course_request.workspace_include_dir = ws.include_dir;
   course_request.module_library = build.library;
   course_request.work_dir = work / "course-suite";
+  course_request.notices = notices;
   CourseOnModule course = run_course_suite_on_module(course_request);
   if (!course.compiled)
     throw UsageError(
@@ -141,6 +147,9 @@ reports::CheckResult check_workspace(const CheckRequest& request) {
   differential_request.limits = ctx.config.limits;
   differential_request.isolation = ctx.isolation;
   differential_request.compile_sandbox = ctx.toolchain.sandbox;
+  differential_request.timeout_factor = ctx.config.timeout_factor;
+  differential_request.timeout_constant_seconds = ctx.config.timeout_constant_seconds;
+  differential_request.notices = notices;
   DifferentialResult differential = run_differential(differential_request);
   result.differential = std::move(differential.checks);
   if (differential.problem) result.run_problems.push_back(*differential.problem);

@@ -5,11 +5,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <set>
 #include <thread>
 
 #include "check/course_outcomes.hpp"
+#include "config/errors.hpp"
 #include "grading/classify.hpp"
 #include "grading/progress.hpp"
+#include "grading/variant_runs.hpp"
 #include "sandbox/sandbox.hpp"
 #include "tinyllm/base/content_hash.hpp"
 #include "tinyllm/base/parallel_for.hpp"
@@ -64,6 +67,31 @@ std::vector<std::string> list_tests(RunRequest request, const ResourceLimits& li
   return names;
 }
 
+// The reference's module on the course suite (the build's, compiled against the oracle's headers),
+// timed in the sandbox with the grading seed: each run on the learner's module gets that time
+// times timeout.factor, plus timeout.constant_seconds, as a mutant's run does.
+CourseTimeout course_timeout(const CourseOnModuleRequest& request, const RunRequest& base) {
+  RunRequest r = base;
+  r.executable = request.build_dir / "properties" / "course_suite";
+  r.library = variant_library(request.build_dir, "reference");
+  r.environment.push_back(fmt::format("RC_PARAMS=seed={}", request.config.seed));
+  for (const fs::path& needed : {r.executable, r.library})
+    if (!fs::is_regular_file(needed))
+      throw UsageError(
+          fmt::format("checking a module needs {}, which is missing: build the "
+                      "grader (ninja -C {} tinyllm-grader)",
+                      needed.string(), request.build_dir.string()));
+  const SandboxRun run = run_sandboxed(r);
+  if (classify_run(run, {}).kind != RunOutcomeKind::Passed)
+    throw std::runtime_error(fmt::format(
+        "the course suite does not pass on the reference in the sandbox ({}): the build is "
+        "broken; rebuild it (ninja -C {} tinyllm-grader)",
+        describe_outcome(classify_run(run, {}), request.config.limits),
+        request.build_dir.string()));
+  return {request.config.timeout_factor * run.seconds + request.config.timeout_constant_seconds,
+          run.seconds};
+}
+
 }  // namespace
 
 Toolchain course_suite_toolchain(const CourseOnModuleRequest& request) {
@@ -112,8 +140,8 @@ CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request) 
   }
   result.compile_seconds = seconds_since(compile_start);
 
-  // 2. List the tests, then run them with each seed (shrinking on: a learner wants the smallest
-  // counterexample).
+  // 2. Time the reference's module, list the tests, then run them with each seed (shrinking on: a
+  // learner wants the smallest counterexample).
   const auto run_start = std::chrono::steady_clock::now();
   const fs::path scratch_root = request.work_dir / "runs";
   fs::create_directories(scratch_root);
@@ -121,10 +149,11 @@ CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request) 
   base.executable = executable;
   base.library = request.module_library;
   base.environment = {"GTEST_COLOR=no"};
-  base.timeout_seconds = config.reference_timeout_seconds;
   base.limits = config.limits;
   base.isolation = request.isolation;
   base.scratch_root = scratch_root;
+  const CourseTimeout timeout = course_timeout(request, base);
+  base.timeout_seconds = timeout.seconds;
   result.seeds = {config.seed};
   result.seeds.insert(result.seeds.end(), config.reference_seeds.begin(),
                       config.reference_seeds.end());
@@ -136,12 +165,37 @@ CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request) 
   }
   std::vector<std::string> expected = listed;
   std::sort(expected.begin(), expected.end());
-  std::vector<CourseSeedRun> runs(result.seeds.size());
-  base::parallel_for(runs.size(), jobs, [&](std::size_t i) {
+  const auto run_seed = [&](std::uint64_t seed, const std::set<std::string>& left_out,
+                            const std::vector<std::string>& expecting) {
     RunRequest r = base;
-    r.environment.push_back(fmt::format("RC_PARAMS=seed={}", result.seeds[i]));
-    const SandboxRun run = run_sandboxed(r);
-    runs[i] = {result.seeds[i], classify_run(run, expected), run.output};
+    r.environment.push_back(fmt::format("RC_PARAMS=seed={}", seed));
+    return run_resuming(left_out, expecting, [&](const std::vector<std::string>& arguments) {
+      r.arguments = arguments;
+      const RunNotices& notices = request.notices;
+      if (notices.running) notices.running(fmt::format("the course suite with seed {}", seed));
+      SandboxRun run = run_sandboxed(r);
+      const RunOutcome outcome = classify_run(run, {});
+      if (notices.tell && ended_early(outcome.kind) && !outcome.running_test.empty())
+        notices.tell(
+            fmt::format("with seed {}, {}; the tests it did not finish run again "
+                        "without it",
+                        seed, describe_outcome(outcome, config.limits)));
+      return run;
+    });
+  };
+  // The grading seed first: a test that times out with it is left out of the other seeds' runs,
+  // where it would be waited out again.
+  std::vector<CourseSeedRun> runs(result.seeds.size());
+  runs[0] = {result.seeds[0], run_seed(result.seeds[0], {}, expected)};
+  std::set<std::string> timed_out;
+  for (std::size_t i = 0; i < runs[0].run.enders.size(); ++i)
+    if (runs[0].run.pieces[i].outcome.kind == RunOutcomeKind::TimedOut)
+      timed_out.insert(runs[0].run.enders[i]);
+  std::vector<std::string> expected_later;
+  std::set_difference(expected.begin(), expected.end(), timed_out.begin(), timed_out.end(),
+                      std::back_inserter(expected_later));
+  base::parallel_for(runs.size() - 1, jobs, [&](std::size_t i) {
+    runs[i + 1] = {result.seeds[i + 1], run_seed(result.seeds[i + 1], timed_out, expected_later)};
   });
   const auto reproduce = [&](std::uint64_t seed, const std::string& test) {
     return fmt::format("cd {} && env RC_PARAMS={} LD_LIBRARY_PATH={} ./suite --gtest_filter={}",
@@ -150,7 +204,7 @@ CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request) 
                        base::shell_quote(request.module_library.parent_path().string()),
                        base::shell_quote(test));
   };
-  CourseOutcomes outcomes = course_outcomes(listed, runs, config.limits, reproduce);
+  CourseOutcomes outcomes = course_outcomes(listed, runs, config.limits, timeout, reproduce);
   result.tests = std::move(outcomes.tests);
   result.problems.insert(result.problems.end(), outcomes.problems.begin(), outcomes.problems.end());
   result.run_seconds = seconds_since(run_start);

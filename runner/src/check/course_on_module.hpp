@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "check/waiting_notice.hpp"
 #include "config/config.hpp"
 #include "suite_build/compile.hpp"
 #include "tinyllm/reports/check_result.hpp"
@@ -28,6 +29,7 @@ struct CourseOnModuleRequest {
   // Where the compiled suite stays between checks (DIR/.tinyllm/course-suite) and where the runs'
   // private folders are made.
   std::filesystem::path work_dir;
+  RunNotices notices;  // what runs now, and each test that ends a run
 };
 
 struct CourseOnModule {
@@ -49,8 +51,10 @@ struct CourseOnModule {
 Toolchain course_suite_toolchain(const CourseOnModuleRequest& request);
 
 // Compiles the course suite (skipped when the workspace headers, the foundation headers, the
-// course suite and the toolchain hash to what the last successful compile in work_dir had), lists
-// its tests, then runs it on the module with every seed, `config.jobs` runs at a time. Throws
+// course suite and the toolchain hash to what the last successful compile in work_dir had), times
+// the reference's module on it, lists its tests, then runs it on the module with every seed,
+// `config.jobs` runs at a time, each resumed past every test that ends it (course_outcomes.hpp)
+// and given the reference's time times timeout.factor plus timeout.constant_seconds. Throws
 // SandboxSetupError or std::runtime_error (a grader or machine problem) as run_sandboxed does;
 // everything the learner's module does is in the result.
 CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request);

@@ -6,27 +6,10 @@
 #include <algorithm>
 #include <map>
 #include <set>
-#include <sstream>
 
 namespace tinyllm::runner {
 
 namespace {
-
-// The tests GoogleTest printed as finished ("[       OK ] A.b (3 ms)", "[  FAILED  ] A.b (3 ms)")
-// in a run that ended without its result file: those it did not print did not finish.
-void finished_in_output(const std::string& output, std::set<std::string>& passed,
-                        std::set<std::string>& failed) {
-  std::istringstream lines(output);
-  for (std::string line; std::getline(lines, line);) {
-    const bool ok = line.rfind("[       OK ] ", 0) == 0;
-    const bool bad = line.rfind("[  FAILED  ] ", 0) == 0;
-    if (!ok && !bad) continue;
-    const std::string rest = line.substr(13);
-    const auto paren = rest.find(" (");
-    if (paren == std::string::npos) continue;  // the summary lines ("[  FAILED  ] 2 tests, ...")
-    (ok ? passed : failed).insert(rest.substr(0, paren));
-  }
-}
 
 // The last lines of a run's output, for the message of the test it ended during.
 std::string tail(const std::string& output, int lines) {
@@ -36,78 +19,126 @@ std::string tail(const std::string& output, int lines) {
   return at == std::string::npos ? output : output.substr(at + 1);
 }
 
-bool ended_early(RunOutcomeKind kind) {
-  return kind == RunOutcomeKind::Crashed || kind == RunOutcomeKind::TimedOut ||
-         kind == RunOutcomeKind::StoppedAtLimit || kind == RunOutcomeKind::IncompleteResult;
+// What a run printed from the start of `test` on (its last 20 lines), or the run's last 20 lines
+// when the start is not in what the sandbox kept.
+std::string printed_by(const std::string& output, const std::string& test) {
+  const auto start = output.rfind("[ RUN      ] " + test + "\n");
+  return tail(start == std::string::npos ? output : output.substr(start), 20);
+}
+
+// How a run ended during a test, in words: "crashed with SIGSEGV", "did not finish within 5.3 s
+// (the reference runs the whole course suite in 0.21 s)".
+std::string ending_during(const RunOutcome& o, const ResourceLimits& limits,
+                          const CourseTimeout& timeout) {
+  if (o.kind == RunOutcomeKind::TimedOut)
+    return fmt::format(
+        "did not finish within {:.1f} s (the reference runs the whole course suite "
+        "in {:.2f} s)",
+        timeout.seconds, timeout.reference_seconds);
+  RunOutcome without_test = o;
+  without_test.running_test.clear();
+  return describe_outcome(without_test, limits);
+}
+
+class Outcomes {
+ public:
+  Outcomes(const std::vector<std::string>& listed,
+           const std::function<std::string(std::uint64_t, const std::string&)>& reproduce)
+      : reproduce_(reproduce) {
+    for (const std::string& test : listed) {
+      index_[test] = tests_.size();
+      tests_.push_back({test, true, {}, "", "", ""});
+    }
+  }
+
+  // Records that `test` failed with `seed`; the first failing seed gives the message, the ending
+  // and the command.
+  void fail(const std::string& test, std::uint64_t seed, const std::string& message,
+            const std::string& ending = "") {
+    const auto found = index_.find(test);
+    if (found == index_.end()) return;
+    reports::CourseTestOutcome& t = tests_[found->second];
+    if (t.passed) {
+      t.message = message;
+      t.ending = ending;
+      t.reproduce = reproduce_(seed, test);
+    }
+    t.passed = false;
+    t.failed_seeds.push_back(seed);
+  }
+
+  std::vector<reports::CourseTestOutcome> take() { return std::move(tests_); }
+
+ private:
+  std::function<std::string(std::uint64_t, const std::string&)> reproduce_;
+  std::map<std::string, std::size_t> index_;
+  std::vector<reports::CourseTestOutcome> tests_;
+};
+
+// The last run of a seed: it ended on its own, or early with no test it could be resumed past.
+void read_last_run(const RunPiece& piece, std::uint64_t seed, const ResourceLimits& limits,
+                   Outcomes& outcomes, std::vector<reports::RunProblem>& problems) {
+  const RunOutcome& o = piece.outcome;
+  const std::string what = fmt::format("the course suite with seed {}", seed);
+  const std::string ending = describe_outcome(o, limits);
+  if (o.kind == RunOutcomeKind::TestsFailed || o.kind == RunOutcomeKind::OtherTests) {
+    std::set<std::string> seen;
+    if (o.result)
+      for (const TestOutcome& t : o.result->tests) {
+        seen.insert(t.name);
+        if (t.failed) outcomes.fail(t.name, seed, t.message);
+      }
+    if (o.kind == RunOutcomeKind::OtherTests) {
+      problems.push_back({what, ending});
+      for (const std::string& test : piece.expected)
+        if (!seen.count(test))
+          outcomes.fail(test, seed, fmt::format("it did not run with seed {}: {}", seed, ending));
+    }
+    return;
+  }
+  if (o.kind == RunOutcomeKind::FailedExit) {  // every test passed: the exit is the problem
+    problems.push_back({what, ending});
+    return;
+  }
+  if (!ended_early(o.kind)) return;
+  problems.push_back({what, ending});
+  const std::map<std::string, bool> finished = finished_in_output(piece.run.output);
+  for (const std::string& test : piece.expected) {
+    const auto it = finished.find(test);
+    if (it != finished.end() && it->second) continue;
+    if (it != finished.end())
+      outcomes.fail(test, seed,
+                    fmt::format("it failed with seed {} (its message is lost: the run then {})",
+                                seed, ending));
+    else
+      outcomes.fail(test, seed,
+                    fmt::format("it did not finish with seed {}: the run {}, before it completed; "
+                                "it counts as failed for that seed",
+                                seed, ending));
+  }
 }
 
 }  // namespace
 
 CourseOutcomes course_outcomes(
     const std::vector<std::string>& listed, const std::vector<CourseSeedRun>& runs,
-    const ResourceLimits& limits,
+    const ResourceLimits& limits, const CourseTimeout& timeout,
     const std::function<std::string(std::uint64_t seed, const std::string& test)>& reproduce) {
   CourseOutcomes out;
-  std::map<std::string, std::size_t> index;
-  for (const std::string& test : listed) {
-    index[test] = out.tests.size();
-    out.tests.push_back({test, true, {}, "", ""});
+  Outcomes outcomes(listed, reproduce);
+  for (const CourseSeedRun& seed_run : runs) {
+    const ResumedRun& run = seed_run.run;
+    for (std::size_t i = 0; i < run.enders.size(); ++i) {
+      const RunPiece& piece = run.pieces[i];
+      const std::string ending = ending_during(piece.outcome, limits, timeout);
+      outcomes.fail(run.enders[i], seed_run.seed,
+                    fmt::format("with seed {} it {}; it printed:\n{}", seed_run.seed, ending,
+                                printed_by(piece.run.output, run.enders[i])),
+                    ending);
+    }
+    read_last_run(run.last(), seed_run.seed, limits, outcomes, out.problems);
   }
-  auto fail = [&](const std::string& test, std::uint64_t seed, const std::string& message) {
-    const auto found = index.find(test);
-    if (found == index.end()) return;
-    reports::CourseTestOutcome& t = out.tests[found->second];
-    if (t.passed) {  // the first failing seed gives the message and the command
-      t.message = message;
-      t.reproduce = reproduce(seed, test);
-    }
-    t.passed = false;
-    t.failed_seeds.push_back(seed);
-  };
-  for (const CourseSeedRun& run : runs) {
-    const RunOutcome& o = run.outcome;
-    const std::string what = fmt::format("the course suite with seed {}", run.seed);
-    const std::string ending = describe_outcome(o, limits);
-    if (o.kind == RunOutcomeKind::TestsFailed || o.kind == RunOutcomeKind::OtherTests) {
-      std::set<std::string> seen;
-      if (o.result)
-        for (const TestOutcome& t : o.result->tests) {
-          seen.insert(t.name);
-          if (t.failed) fail(t.name, run.seed, t.message);
-        }
-      if (o.kind == RunOutcomeKind::OtherTests) {
-        out.problems.push_back({what, ending});
-        for (const std::string& test : listed)
-          if (!seen.count(test))
-            fail(test, run.seed, fmt::format("it did not run with seed {}: {}", run.seed, ending));
-      }
-      continue;
-    }
-    if (o.kind == RunOutcomeKind::FailedExit) {  // every test passed: the exit is the problem
-      out.problems.push_back({what, ending});
-      continue;
-    }
-    if (!ended_early(o.kind)) continue;
-    out.problems.push_back({what, ending});
-    std::set<std::string> passed, failed;
-    finished_in_output(run.output, passed, failed);
-    for (const std::string& test : listed) {
-      if (passed.count(test)) continue;
-      if (test == o.running_test)
-        fail(test, run.seed,
-             fmt::format("the run with seed {} {}; it printed last:\n{}", run.seed, ending,
-                         tail(run.output, 20)));
-      else if (failed.count(test))
-        fail(test, run.seed,
-             fmt::format("it failed with seed {} (its message is lost: the run then {})", run.seed,
-                         ending));
-      else
-        fail(test, run.seed,
-             fmt::format("it did not finish with seed {}: the run {}, before it completed; it "
-                         "counts as failed for that seed",
-                         run.seed, ending));
-    }
-  }
+  out.tests = outcomes.take();
   return out;
 }
 
@@ -115,7 +146,8 @@ std::vector<std::string> failing_with_seed(const std::vector<reports::CourseTest
                                            std::uint64_t seed) {
   std::vector<std::string> failing;
   for (const auto& t : tests)
-    if (std::find(t.failed_seeds.begin(), t.failed_seeds.end(), seed) != t.failed_seeds.end())
+    if (t.ending.empty() &&
+        std::find(t.failed_seeds.begin(), t.failed_seeds.end(), seed) != t.failed_seeds.end())
       failing.push_back(t.test);
   std::sort(failing.begin(), failing.end());
   return failing;

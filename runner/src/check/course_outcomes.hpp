@@ -1,7 +1,8 @@
 // What the course suite's runs on a learner's module say about each course test: passed with every
-// seed, or failed with these seeds and this message; and which runs ended abnormally. A run that
-// crashed, timed out or was stopped names the test it was running; every test it did not see
-// finish counts as failed for that seed, and its message says so.
+// seed, or failed with these seeds and this message; and which runs ended abnormally with no test
+// to blame. Each seed's run is resumed past every test that crashes, times out or hits a limit
+// (resumed_run.hpp), so such a test fails alone, with how its run ended, and the tests after it
+// keep verdicts of their own.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -9,16 +10,21 @@
 #include <vector>
 
 #include "config/config.hpp"
-#include "grading/run_outcome.hpp"
+#include "grading/resumed_run.hpp"
 #include "tinyllm/reports/check_result.hpp"
 
 namespace tinyllm::runner {
 
-// One run of the whole course suite with one seed.
+// The whole course suite with one seed, resumed past every test that ended a run.
 struct CourseSeedRun {
   std::uint64_t seed = 0;
-  RunOutcome outcome;  // classify_run's, with the listed tests as expected
-  std::string output;  // what the run printed (the sandbox's start and end of it)
+  ResumedRun run;
+};
+
+// How long a run of the learner's module may take, and why: for a timeout's message.
+struct CourseTimeout {
+  double seconds = 0;            // each run's limit
+  double reference_seconds = 0;  // the reference's module on the whole suite
 };
 
 struct CourseOutcomes {
@@ -27,13 +33,15 @@ struct CourseOutcomes {
 };
 
 // Returns each listed test's outcome over `runs` (grading seed first) and the runs that ended
-// abnormally. `reproduce(seed, test)` is the command that reruns one test with one seed.
+// abnormally with no test to blame. `reproduce(seed, test)` is the command that reruns one test
+// with one seed.
 CourseOutcomes course_outcomes(
     const std::vector<std::string>& listed, const std::vector<CourseSeedRun>& runs,
-    const ResourceLimits& limits,
+    const ResourceLimits& limits, const CourseTimeout& timeout,
     const std::function<std::string(std::uint64_t seed, const std::string& test)>& reproduce);
 
-// Returns the tests that failed with `seed`, sorted (the diagnosis takes the grading seed's).
+// Returns the tests that failed with `seed` by a failed assertion, sorted (the diagnosis takes the
+// grading seed's): not those during which a run crashed or hung, which no signature records.
 std::vector<std::string> failing_with_seed(const std::vector<reports::CourseTestOutcome>& tests,
                                            std::uint64_t seed);
 

@@ -14,6 +14,7 @@
 #include "config/build_info.hpp"
 #include "config/errors.hpp"
 #include "grading/classify.hpp"
+#include "grading/resumed_run.hpp"
 #include "grading/run_outcome.hpp"
 #include "sandbox/sandbox.hpp"
 #include "tinyllm/base/content_hash.hpp"
@@ -121,27 +122,132 @@ std::string output_tail(const std::string& output) {
   return cut == std::string::npos ? text : text.substr(cut + 1);
 }
 
-// Runs the driver in the sandbox on the learner's library with both shims beside it (and the
-// behaviours file when `extra` asks for it).
+// Runs the driver in the sandbox on the learner's library with both shims beside it, the learner's
+// calls traced (the call a crash or a hang ends on), and the behaviours file when asked for. With
+// `learner_shim` the reference's shim, both sides are the reference: the time the limit scales.
 SandboxRun run_driver(const DifferentialRequest& request, const DifferentialFiles& files,
-                      const std::vector<std::string>& extra) {
+                      const std::string& learner_shim, bool behaviours,
+                      const std::vector<std::string>& arguments, double timeout_seconds) {
   RunRequest run;
   run.executable = files.driver;
   run.library = request.library;
   run.companion_libraries = {files.reference_shim, request.work_dir / kLearnerShim};
-  run.arguments = {"--reference=libtinyllm_diff_reference.so",
-                   std::string("--learner=") + kLearnerShim};
-  run.arguments.insert(run.arguments.end(), extra.begin(), extra.end());
+  run.arguments = {"--reference=libtinyllm_diff_reference.so", "--learner=" + learner_shim,
+                   "--trace-calls"};
   // A file the run reads by name, copied beside the shims like them (found in every isolation).
-  if (!extra.empty()) run.companion_libraries.push_back(request.behaviours);
+  if (behaviours) {
+    run.companion_libraries.push_back(request.behaviours);
+    run.arguments.push_back("--behaviours=" + request.behaviours.filename().string());
+  }
+  run.arguments.insert(run.arguments.end(), arguments.begin(), arguments.end());
   run.environment = {fmt::format("RC_PARAMS=seed={}", request.seed)};
-  run.timeout_seconds = request.timeout_seconds;
+  run.timeout_seconds = timeout_seconds;
   run.limits = request.limits;
   std::string note;
   run.isolation = resolve_isolation(request.isolation, note);
   run.scratch_root = request.work_dir / "runs";
   fs::create_directories(run.scratch_root);
   return run_sandboxed(run);
+}
+
+// How long the driver may run with the reference on both sides (it takes about a second).
+constexpr double kReferenceTimeout = 120;
+
+// A run's limit on the learner's module, and the reference's time it was made from.
+struct Limit {
+  double seconds = 0, reference_seconds = 0;
+};
+
+// How a run ended during an area, in words: "crashed with SIGSEGV", "did not finish within 6.5 s
+// (the reference takes 1.01 s)".
+std::string ending_during(const RunOutcome& outcome, const ResourceLimits& limits,
+                          const Limit& limit) {
+  if (outcome.kind == RunOutcomeKind::TimedOut)
+    return fmt::format("did not finish within {:.1f} s (the reference takes {:.2f} s)",
+                       limit.seconds, limit.reference_seconds);
+  RunOutcome without_test = outcome;
+  without_test.running_test.clear();
+  return describe_outcome(without_test, limits);
+}
+
+// The last call a run announced ("[call] ..." with --trace-calls): the call it ended on.
+std::string last_call(const std::string& output) {
+  const auto at = output.rfind("[call] ");
+  if (at == std::string::npos) return "";
+  const auto end = output.find('\n', at);
+  return output.substr(at + 7, end == std::string::npos ? std::string::npos : end - at - 7);
+}
+
+// The area of a driver's test: "cast" for "Differential.cast" and "Behaviour.cast".
+std::string area_of(const std::string& test) {
+  return test.substr(test.find('.') + 1);
+}
+
+// The checks of a run of the properties that completed (whether or not they held; none when the
+// areas before it ended every one), or nothing.
+std::optional<std::vector<reports::DifferentialCheck>> complete_checks(const RunPiece& piece) {
+  const bool complete = piece.outcome.kind == RunOutcomeKind::Passed ||
+                        piece.outcome.kind == RunOutcomeKind::TestsFailed;
+  if (!complete || !piece.run.result_json) return std::nullopt;
+  return parse_differential_json(*piece.run.result_json)
+      .value_or(std::vector<reports::DifferentialCheck>{});
+}
+
+// Every area of `areas` (the reference's run: names, order, exactness) as the learner's resumed
+// run of the properties saw it: its result, or how the run ended during it and on which call.
+std::vector<reports::DifferentialCheck> area_checks(
+    const std::vector<reports::DifferentialCheck>& areas, const ResumedRun& run,
+    const ResourceLimits& limits, const Limit& limit) {
+  const auto finished = complete_checks(run.last());
+  std::vector<reports::DifferentialCheck> checks;
+  for (const reports::DifferentialCheck& area : areas) {
+    bool found = false;
+    for (std::size_t i = 0; i < run.enders.size() && !found; ++i)
+      if (area_of(run.enders[i]) == area.name) {
+        reports::DifferentialCheck ended = area;
+        ended.passed = false;
+        ended.cases = 0;
+        ended.ending = ending_during(run.pieces[i].outcome, limits, limit);
+        ended.call = last_call(run.pieces[i].run.output);
+        checks.push_back(std::move(ended));
+        found = true;
+      }
+    for (std::size_t i = 0; finished && i < finished->size() && !found; ++i)
+      if ((*finished)[i].name == area.name) {
+        checks.push_back((*finished)[i]);
+        found = true;
+      }
+  }
+  return checks;
+}
+
+// The driver's filter for the behaviour tests, without the ones `arguments` leave out.
+std::string behaviour_filter(const std::vector<std::string>& arguments) {
+  const std::string flag = "--gtest_filter=";
+  return flag + "Behaviour.*" + (arguments.empty() ? "" : arguments[0].substr(flag.size()));
+}
+
+// The behavioural diagnosis's observation from the resumed run of the behaviour tests: each
+// area's result, and the areas the module crashed or hung in, with the call.
+BehaviourObservation observed_behaviour(const ResumedRun& run, const ResourceLimits& limits,
+                                        const Limit& limit) {
+  const RunPiece& last = run.last();
+  std::optional<BehaviourObservation> observed;
+  if (!ended_early(last.outcome.kind) && last.run.result_json) {
+    observed = parse_behaviour_json(*last.run.result_json);
+    // Every area ended a run before: the last one had none left to run.
+    if (!observed && !run.enders.empty()) observed = BehaviourObservation{};
+  }
+  if (!observed)
+    return {{}, {}, 0, "its run on the sample " + describe_outcome(last.outcome, limits)};
+  for (std::size_t i = 0; i < run.enders.size(); ++i) {
+    reports::BehaviourArea ended;
+    ended.name = area_of(run.enders[i]);
+    ended.ending = ending_during(run.pieces[i].outcome, limits, limit);
+    ended.call = last_call(run.pieces[i].run.output);
+    observed->areas.push_back(std::move(ended));
+  }
+  return *observed;
 }
 
 }  // namespace
@@ -201,34 +307,61 @@ DifferentialResult run_differential(const DifferentialRequest& request) {
     result.seconds = seconds();
     return result;
   }
-  const SandboxRun ran = run_driver(request, files, {});
-  const RunOutcome outcome = classify_run(ran, {});
-  const bool complete =
-      outcome.kind == RunOutcomeKind::Passed || outcome.kind == RunOutcomeKind::TestsFailed;
-  if (complete && ran.result_json) {
-    if (auto checks = parse_differential_json(*ran.result_json)) result.checks = std::move(*checks);
-  }
-  if (result.checks.empty()) {
-    std::string ending = describe_outcome(outcome, request.limits);
-    if (outcome.kind == RunOutcomeKind::IncompleteResult) ending += ": " + output_tail(ran.output);
+  // The reference on both sides: each run on the learner's module gets its time times
+  // timeout.factor, plus timeout.constant_seconds, as a mutant's run does.
+  const SandboxRun timing =
+      run_driver(request, files, "libtinyllm_diff_reference.so", false, {}, kReferenceTimeout);
+  const auto areas = timing.result_json ? parse_differential_json(*timing.result_json)
+                                        : std::optional<std::vector<reports::DifferentialCheck>>();
+  if (classify_run(timing, {}).kind != RunOutcomeKind::Passed || !areas)
+    throw std::runtime_error(
+        "the differential check does not pass with the reference on both sides (" +
+        describe_outcome(classify_run(timing, {}), request.limits) +
+        "): the build is broken; rebuild it (ninja -C " + request.build_dir.string() +
+        " tinyllm-grader)");
+  const Limit limit{request.timeout_factor * timing.seconds + request.timeout_constant_seconds,
+                    timing.seconds};
+  // Runs the driver on the learner's module, saying what runs and which area ends a run.
+  const auto run_learner = [&](const std::string& what, bool behaviours,
+                               const std::vector<std::string>& arguments) {
+    if (request.notices.running) request.notices.running(what);
+    SandboxRun run = run_driver(request, files, kLearnerShim, behaviours, arguments, limit.seconds);
+    const RunOutcome outcome = classify_run(run, {});
+    if (request.notices.tell && ended_early(outcome.kind) && !outcome.running_test.empty())
+      request.notices.tell(fmt::format("{}: {} in area {}; the other areas run again without it",
+                                       what, ending_during(outcome, request.limits, limit),
+                                       area_of(outcome.running_test)));
+    return run;
+  };
+  const ResumedRun properties =
+      run_resuming({}, {}, [&](const std::vector<std::string>& arguments) {
+        return run_learner("the differential check", false, arguments);
+      });
+  result.checks = area_checks(*areas, properties, request.limits, limit);
+  const RunPiece& last = properties.last();
+  if (!complete_checks(last)) {
+    std::string ending = describe_outcome(last.outcome, request.limits);
+    if (last.outcome.kind == RunOutcomeKind::IncompleteResult)
+      ending += ": " + output_tail(last.run.output);
     result.problem = problem(std::move(ending));
   }
-  // The behavioural diagnosis, only when an area differs: a run of its own, in a fresh process
-  // (the module meets the sample's calls in the order the mutants did), with no property.
+  // The behavioural diagnosis, only when an area differs: runs of their own, in fresh processes
+  // (the module meets the sample's calls in the order the mutants did), one test per area.
   const bool differs = std::any_of(result.checks.begin(), result.checks.end(),
                                    [](const reports::DifferentialCheck& c) { return !c.passed; });
   if (differs && !request.behaviours.empty() && fs::exists(request.behaviours)) {
-    const SandboxRun diagnosis =
-        run_driver(request, files,
-                   {"--behaviours=" + request.behaviours.filename().string(), "--gtest_filter=-*"});
-    if (diagnosis.ending == RunEnding::Exited && diagnosis.exit_code == 0 && diagnosis.result_json)
-      result.behaviour = parse_behaviour_json(*diagnosis.result_json);
-    else
-      result.behaviour = BehaviourObservation{
-          {},
-          {},
-          0,
-          "its run on the sample " + describe_outcome(classify_run(diagnosis, {}), request.limits)};
+    const ResumedRun sample = run_resuming({}, {}, [&](const std::vector<std::string>& arguments) {
+      return run_learner("the diagnosis by behaviour", true, {behaviour_filter(arguments)});
+    });
+    result.behaviour = observed_behaviour(sample, request.limits, limit);
+    // In the driver's order, the areas that ended a run among the others.
+    const auto position = [&](const reports::BehaviourArea& a) {
+      return std::find_if(areas->begin(), areas->end(),
+                          [&](const auto& c) { return c.name == a.name; }) -
+             areas->begin();
+    };
+    std::stable_sort(result.behaviour->areas.begin(), result.behaviour->areas.end(),
+                     [&](const auto& a, const auto& b) { return position(a) < position(b); });
   }
   result.seconds = seconds();
   return result;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "check/behaviour_diagnosis.hpp"
+#include "check/waiting_notice.hpp"
 #include "config/config.hpp"
 #include "sandbox/compiler_call.hpp"
 #include "tinyllm/reports/check_result.hpp"
@@ -30,15 +31,19 @@ struct DifferentialRequest {
   ResourceLimits limits;
   Isolation isolation = Isolation::Auto;
   CompilerSandbox compile_sandbox;  // the learner's shim's compile (the workspace's headers)
-  double timeout_seconds = 120;     // the whole run; it takes well under a second on the reference
+  // Each run on the learner's module may take the reference's time times the factor, plus the
+  // constant (config: timeout.factor, timeout.constant_seconds).
+  double timeout_factor = 1.5, timeout_constant_seconds = 5;
+  RunNotices notices;  // what runs now, and each area that ends a run
 };
 
 struct DifferentialResult {
-  // One per property, in the driver's order; empty when the run ended abnormally before its result.
+  // One per area, in the driver's order. The driver runs resumed (resumed_run.hpp): an area the
+  // module crashes or hangs in ends alone (its `ending` and `call` say how), the others run again
+  // without it. Empty when the learner's shim did not compile.
   std::vector<reports::DifferentialCheck> checks;
-  // Set when the run crashed, timed out, hit a limit or ended without a result (the learner's
-  // module is untrusted), or when the learner's shim did not compile against the workspace's
-  // headers: then `checks` is empty.
+  // Set when the last run ended abnormally with no area to blame, or when the learner's shim did
+  // not compile against the workspace's headers (then `checks` is empty).
   std::optional<reports::RunProblem> problem;
   // The behavioural diagnosis's observation, when an area differs and there are behaviours (its
   // `error` says why there is none when that run failed).
@@ -54,9 +59,11 @@ struct DifferentialFiles {
 DifferentialFiles differential_files(const std::filesystem::path& build_dir,
                                      const std::filesystem::path& source_dir);
 
-// Runs the differential check. Throws UsageError when the build lacks the driver or the reference
-// shim (build the grader), and SandboxSetupError/std::runtime_error as run_sandboxed does: grader
-// or machine problems, never the learner's.
+// Runs the differential check: the driver with the reference on both sides first (the time the
+// learner's runs may take a multiple of), then on the learner's module, then, when an area
+// differs, the behaviour tests. Throws UsageError when the build lacks the driver or the reference
+// shim (build the grader), and SandboxSetupError/std::runtime_error as run_sandboxed does, or when
+// the reference fails it: grader or machine problems, never the learner's.
 DifferentialResult run_differential(const DifferentialRequest& request);
 
 // Returns the checks in GoogleTest's JSON result of the driver (`json`), nullopt when it is not a

@@ -10,6 +10,7 @@
 #include <map>
 
 #include "grading/classify.hpp"
+#include "grading/resumed_run.hpp"
 #include "tinyllm/base/parallel_for.hpp"
 
 namespace tinyllm::runner {
@@ -42,6 +43,16 @@ std::vector<std::string> listed_names(const RunOutcome& outcome) {
   std::vector<std::string> names;
   if (outcome.result)
     for (const auto& t : outcome.result->tests) names.push_back(t.name);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// The tests a resumed run listed: its last run's and those that ended the runs before, sorted;
+// nothing when the last run has no complete result.
+std::vector<std::string> listed_names(const ResumedRun& run) {
+  if (!run.last().outcome.result) return {};
+  std::vector<std::string> names = listed_names(run.last().outcome);
+  names.insert(names.end(), run.enders.begin(), run.enders.end());
   std::sort(names.begin(), names.end());
   return names;
 }
@@ -84,16 +95,6 @@ std::vector<ValidityRun> validity_runs(const Config& config,
   for (const auto& w : wheats)
     runs.push_back({w.id, config.seed, w.kind == reports::WheatKind::Binary, w.title});
   return runs;
-}
-
-std::vector<std::string> exclusion_arguments(const std::set<std::string>& excluded) {
-  if (excluded.empty()) return {};
-  std::string filter = "--gtest_filter=-";
-  for (const auto& test : excluded) {
-    if (filter.back() != '-') filter += ':';
-    filter += test;
-  }
-  return {filter};
 }
 
 RunBlame blame_run(const ValidityRun& run, const RunOutcome& outcome, const std::string& output,
@@ -205,29 +206,33 @@ class Findings {
   std::vector<std::string> invalid_order_;
 };
 
-// Runs one round's runs with `arguments`: the grading-seed reference run first, then the others in
-// parallel. When the first times out, the round is that run alone: its test is left out of the
-// next round, where the other runs would each have waited out the same timeout (nine runs of a
-// test that hangs took nine timeouts). At two jobs this costs nothing: one run, then the other
-// eight two at a time, is as many waves as nine two at a time.
-std::vector<SandboxRun> run_round(const ValidityPlan& plan, const ValidityRunner& run,
-                                  const std::vector<std::string>& arguments) {
-  std::vector<SandboxRun> runs(plan.runs.size());
+// One round's runs, each resumed past the tests that end it (resumed_run.hpp): the grading-seed
+// reference run first, then the others in parallel without the tests that timed out in it, which
+// would have each of them wait out the same timeout (nine runs of a test that hangs took nine).
+std::vector<ResumedRun> run_round(const ValidityPlan& plan, const ValidityRunner& run,
+                                  const std::set<std::string>& excluded) {
+  std::vector<ResumedRun> runs(plan.runs.size());
   PhaseProgress progress(plan.progress, GradePhase::Reference, static_cast<int>(runs.size()),
                          plan.jobs);
-  const auto run_one = [&](std::size_t i) {
-    const auto began = std::chrono::steady_clock::now();
-    runs[i] = run(plan.runs[i], arguments);
+  const auto run_one = [&](std::size_t i, const std::set<std::string>& left_out,
+                           const std::vector<std::string>& expected) {
     const ValidityRun& r = plan.runs[i];
-    progress.run_finished(seconds_since(began),
+    runs[i] = run_resuming(left_out, expected, [&](const std::vector<std::string>& arguments) {
+      return run(r, arguments);
+    });
+    progress.run_finished(runs[i].seconds(),
                           is_reference(r) ? fmt::format("seed {}", r.seed) : r.variant);
   };
-  run_one(0);
-  if (runs[0].ending == RunEnding::TimedOut) {
-    runs.resize(1);
-    return runs;
-  }
-  base::parallel_for(runs.size() - 1, plan.jobs, [&](std::size_t i) { run_one(i + 1); });
+  run_one(0, excluded, {});
+  std::set<std::string> left_out = excluded;
+  std::vector<std::string> expected = listed_names(runs[0]);
+  for (std::size_t i = 0; i < runs[0].enders.size(); ++i)
+    if (runs[0].pieces[i].outcome.kind == RunOutcomeKind::TimedOut) {
+      left_out.insert(runs[0].enders[i]);
+      std::erase(expected, runs[0].enders[i]);
+    }
+  base::parallel_for(runs.size() - 1, plan.jobs,
+                     [&](std::size_t i) { run_one(i + 1, left_out, expected); });
   return runs;
 }
 
@@ -242,26 +247,25 @@ ValidityResult check_validity(const ValidityPlan& plan, const ValidityRunner& ru
   for (int round = 1; round <= kMaxValidityRounds; ++round) {
     out.rounds = round;
     out.run_arguments = exclusion_arguments(excluded);
-    const std::vector<SandboxRun> runs = run_round(plan, run, out.run_arguments);
+    const std::vector<ResumedRun> runs = run_round(plan, run, excluded);
     out.run_seconds.clear();
-    for (const auto& r : runs) out.run_seconds.push_back(r.seconds);
+    for (const auto& r : runs) out.run_seconds.push_back(r.seconds());
     // The grading-seed reference run (the first) lists the tests every other run must list.
-    std::vector<RunOutcome> outcomes = {classify_run(runs[0], {})};
-    listed = listed_names(outcomes[0]);
-    for (std::size_t i = 1; i < runs.size(); ++i) outcomes.push_back(classify_run(runs[i], listed));
-    for (std::size_t i = 0; i < runs.size(); ++i)
-      if (is_reference(plan.runs[i])) findings.note_reference(outcomes[i]);
+    listed = listed_names(runs[0]);
     std::set<std::string> fresh;
     for (std::size_t i = 0; i < runs.size(); ++i) {
       const ValidityRun& r = plan.runs[i];
-      RunBlame blame =
-          blame_run(r, outcomes[i], runs[i].output, listed, findings.known(), plan.limits);
-      if (!blame.unblamable.empty()) out.invalid_reasons.push_back(blame.unblamable);
-      for (auto& [test, message] : blame.failed) {
-        if (excluded.contains(test)) continue;
-        findings.note_failure(test,
-                              {r.variant, r.seed, std::move(message), plan.reproduce(r, test)});
-        fresh.insert(test);
+      for (const RunPiece& piece : runs[i].pieces) {
+        if (is_reference(r)) findings.note_reference(piece.outcome);
+        RunBlame blame = blame_run(r, piece.outcome, piece.run.output, piece.expected,
+                                   findings.known(), plan.limits);
+        if (!blame.unblamable.empty()) out.invalid_reasons.push_back(blame.unblamable);
+        for (auto& [test, message] : blame.failed) {
+          if (excluded.contains(test)) continue;
+          findings.note_failure(test,
+                                {r.variant, r.seed, std::move(message), plan.reproduce(r, test)});
+          fresh.insert(test);
+        }
       }
     }
     if (!out.invalid_reasons.empty()) break;

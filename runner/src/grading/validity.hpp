@@ -17,6 +17,7 @@
 
 #include "config/config.hpp"
 #include "grading/progress.hpp"
+#include "grading/resumed_run.hpp"
 #include "grading/run_outcome.hpp"
 #include "sandbox/sandbox.hpp"
 #include "tinyllm/reports/grade_result.hpp"
@@ -38,10 +39,6 @@ struct ValidityRun {
 // then each wheat (catalog order) with the grading seed.
 std::vector<ValidityRun> validity_runs(const Config& config,
                                        const std::vector<reports::WheatInfo>& wheats);
-
-// Returns the arguments that leave `excluded` out of a run: {"--gtest_filter=-A.b:C.d"} (sorted),
-// and no argument at all when `excluded` is empty.
-std::vector<std::string> exclusion_arguments(const std::set<std::string>& excluded);
 
 // What one finished run says about validity.
 struct RunBlame {

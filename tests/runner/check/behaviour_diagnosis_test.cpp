@@ -79,18 +79,24 @@ TEST(BehaviourDiagnosis, an_unknown_id_is_left_out) {
   EXPECT_EQ(d.unexplained, (std::vector<std::string>{"cast"}));
 }
 
-// Catches: the driver's root properties misread (they are JSON inside JSON strings), and a
-// driver error taken for an empty observation.
-TEST(BehaviourDiagnosis, reads_the_drivers_root_properties) {
-  const auto o = parse_behaviour_json(R"({"behaviour_areas":
-      "[{\"name\":\"cast\",\"cases\":100,\"differing\":3}]",
-      "behaviour_matches": "[{\"id\":\"s04\",\"areas\":[\"cast\"],\"conflicts\":0}]",
-      "behaviour_mutants": "244", "testsuites": []})");
+// Catches: the behaviour tests' properties misread (JSON inside JSON strings), a mutant's areas or
+// conflicts not added up over the areas (one that explains cast but conflicts in checkpoint is
+// not exact), a mutant that only conflicts listed as a match, and a driver error taken for an
+// empty observation.
+TEST(BehaviourDiagnosis, adds_up_each_area_tests_properties) {
+  const auto o = parse_behaviour_json(R"({"testsuites": [{"name": "Behaviour", "testsuite": [
+      {"name": "cast", "cases": "100", "differing": "3", "mutants": "244",
+       "matches": "[{\"id\":\"s04\",\"explains\":true,\"conflicts\":0},{\"id\":\"s02\",\"explains\":false,\"conflicts\":5}]"},
+      {"name": "checkpoint", "cases": "100", "differing": "0", "mutants": "244",
+       "matches": "[{\"id\":\"s04\",\"explains\":false,\"conflicts\":2}]"}]}]})");
   ASSERT_TRUE(o);
-  ASSERT_EQ(o->areas.size(), 1u);
+  ASSERT_EQ(o->areas.size(), 2u);
+  EXPECT_EQ(o->areas[0].name, "cast");
   EXPECT_EQ(o->areas[0].differing, 3);
   ASSERT_EQ(o->matches.size(), 1u);
   EXPECT_EQ(o->matches[0].id, "s04");
+  EXPECT_EQ(o->matches[0].areas, (std::vector<std::string>{"cast"}));
+  EXPECT_EQ(o->matches[0].conflicts, 2);
   EXPECT_EQ(o->mutants, 244);
   const auto failed = parse_behaviour_json(R"({"behaviour_error": "recorded on another sample"})");
   ASSERT_TRUE(failed);

@@ -2,7 +2,7 @@
 // (compiled here against oracle/include, the reference's headers, standing in for a workspace's)
 // on a learner's library with the reference shim. The reference's own library passes every
 // property; pitfall variants fail the property of their area with a readable counterexample; a
-// module that crashes or hangs gives a RunProblem.
+// module that crashes or hangs in an area fails that area alone, with how and on which call.
 #include "check/differential.hpp"
 
 #include <gtest/gtest.h>
@@ -154,24 +154,38 @@ fs::path broken(const std::string& kind) {
   return fs::path(TINYLLM_BROKEN_MODULES) / ("differential-" + kind) / "libtinyllm_oracle.so";
 }
 
-// Catches: a crashing module taken for a result (or for a grader failure), and a RunProblem that
-// does not say how it ended and in which property.
-TEST(Differential, a_module_that_crashes_is_a_run_problem) {
+// Catches: a crash in one area ending the whole check (the other areas unjudged), a crashing
+// module taken for a result (or for a grader failure), and a crashed area that does not say how
+// its run ended and on which call. The module's `cast` aborts: the scaler's area never calls it.
+TEST(Differential, a_crash_ends_only_the_areas_it_happens_in) {
   const DifferentialResult r = tinyllm::runner::run_differential(request_for(broken("crash")));
-  ASSERT_TRUE(r.problem);
-  EXPECT_EQ(r.problem->what, "the differential check");
-  EXPECT_NE(r.problem->ending.find("SIGABRT"), std::string::npos) << r.problem->ending;
-  EXPECT_NE(r.problem->ending.find("Differential.cast"), std::string::npos) << r.problem->ending;
-  EXPECT_TRUE(r.checks.empty());
+  EXPECT_FALSE(r.problem) << r.problem->ending;
+  ASSERT_EQ(r.checks.size(), 7u);
+  const auto* cast = find(r, "cast");
+  ASSERT_NE(cast, nullptr);
+  EXPECT_FALSE(cast->passed);
+  EXPECT_EQ(cast->ending, "crashed with SIGABRT");
+  EXPECT_TRUE(cast->call.starts_with("cast of ")) << cast->call;
+  const auto* scaler = find(r, "DynamicLossScaler");
+  ASSERT_NE(scaler, nullptr);
+  EXPECT_TRUE(scaler->passed) << scaler->ending << scaler->counterexample;
 }
 
-// Catches: a hanging module that hangs the check (the timeout must stop it) or passes.
-TEST(Differential, a_module_that_hangs_is_a_run_problem) {
+// Catches: a hanging module that hangs the check (each run's limit must stop it), one hang that
+// ends every area, or a timeout that does not say the limit and the reference's time.
+TEST(Differential, a_hang_costs_one_bounded_wait_and_ends_only_its_area) {
   auto request = request_for(broken("hang"));
-  request.timeout_seconds = 3;
+  request.timeout_factor = 1;
+  request.timeout_constant_seconds = 2;
   const DifferentialResult r = tinyllm::runner::run_differential(request);
-  ASSERT_TRUE(r.problem);
-  EXPECT_NE(r.problem->ending.find("timed out"), std::string::npos) << r.problem->ending;
+  EXPECT_FALSE(r.problem) << r.problem->ending;
+  const auto* cast = find(r, "cast");
+  ASSERT_NE(cast, nullptr);
+  EXPECT_TRUE(cast->ending.starts_with("did not finish within ")) << cast->ending;
+  EXPECT_NE(cast->ending.find("(the reference takes "), std::string::npos) << cast->ending;
+  EXPECT_TRUE(cast->call.starts_with("cast of ")) << cast->call;
+  ASSERT_NE(find(r, "DynamicLossScaler"), nullptr);
+  EXPECT_TRUE(find(r, "DynamicLossScaler")->passed);
 }
 
 // Catches: a workspace whose headers do not declare what the shim calls read as a passing check,

@@ -1,15 +1,19 @@
-// The measure of `check` on work it has never seen: five modules written from the contract alone
+// The measure of `check` on work it has never seen: seven modules written from the contract alone
 // (the headers, the module description, docs/contract-freedoms.md; tests/runner/fixtures/
 // independent/README.md says how and what each is), each checked as a learner would check it. One
-// workspace serves all five (their headers are the same; only src/ is replaced), so the course
+// workspace serves all seven (their headers are the same; only src/ is replaced), so the course
 // suite and the differential shim compile once.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
+#include <iostream>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "e2e_support.hpp"
+#include "tinyllm/base/process.hpp"
 
 namespace tinyllm::e2e {
 namespace {
@@ -20,13 +24,19 @@ struct Checked {
   int status = 0;
   std::string output;
   nlohmann::json report;
+  double seconds = 0;  // the check's wall time
 };
+
+const fs::path& workspace() {
+  static const fs::path folder = fs::path(TINYLLM_TEST_WORK) / "independent-workspace";
+  return folder;
+}
 
 // Checks fixture module `name` in the shared workspace.
 Checked check_module(const std::string& name) {
   // Kept between the tests (each runs in a process of its own, one at a time: RESOURCE_LOCK):
   // what check builds there is keyed by content, so a later test reuses the compiled course suite.
-  const fs::path workspace = fs::path(TINYLLM_TEST_WORK) / "independent-workspace";
+  const fs::path& workspace = tinyllm::e2e::workspace();
   if (!fs::exists(workspace / "tinyllm-workspace.toml")) {
     fs::remove_all(workspace);
     const Graded g = run_grader({"start", workspace.string(), "--no-example-test"});
@@ -40,11 +50,54 @@ Checked check_module(const std::string& name) {
     fs::copy(layer, workspace, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
   const fs::path out = fresh_folder("independent-" + name);
   Checked c;
+  const auto start = std::chrono::steady_clock::now();
   const Graded g = run_grader({"check", workspace.string(), "--quiet", "--output", out.string()});
+  c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   c.status = g.status;
   c.output = g.output;
   c.report = nlohmann::json::parse(std::ifstream(out / "check.json"));
   return c;
+}
+
+constexpr std::uint64_t kGradingSeed = 20261201;
+
+// The course tests the report says failed with the grading seed.
+std::set<std::string> reported_failing(const Checked& c) {
+  std::set<std::string> failing;
+  for (const auto& t : c.report["module"]["courseTests"])
+    for (const auto& seed : t["failedSeeds"])
+      if (seed.get<std::uint64_t>() == kGradingSeed) failing.insert(t["test"].get<std::string>());
+  return failing;
+}
+
+// The course tests that fail on the checked module when each runs alone, in a process of its own,
+// with the grading seed (a test still running after `limit` seconds fails): what `check` must
+// report, whatever the others do. The suite and the module are the ones the check built.
+std::set<std::string> failing_alone(const Checked& c, double limit) {
+  const fs::path suite = workspace() / ".tinyllm" / "course-suite" / "suite";
+  const fs::path library = workspace() / ".tinyllm" / "module";
+  std::set<std::string> failing;
+  for (const auto& t : c.report["module"]["courseTests"]) {
+    const std::string test = t["test"];
+    const base::ProcessResult alone = base::run_process(
+        {"env", "RC_PARAMS=seed=" + std::to_string(kGradingSeed),
+         "LD_LIBRARY_PATH=" + library.string(), suite.string(), "--gtest_filter=" + test},
+        limit);
+    if (alone.exit_code != 0) failing.insert(test);
+  }
+  return failing;
+}
+
+// Returns how many processes run something of the shared workspace (the check's suite or its
+// driver's shims, which a run left behind would still hold).
+int processes_of_the_workspace() {
+  int count = 0;
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    std::ifstream cmdline(entry.path() / "cmdline", std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
+    if (text.find(workspace().string() + "/.tinyllm/") != std::string::npos) ++count;
+  }
+  return count;
 }
 
 std::vector<std::string> named_ids(const Checked& c) {
@@ -117,6 +170,53 @@ TEST(IndependentModules, a_bug_only_the_differential_check_sees_fails_the_module
     EXPECT_TRUE(t["passed"].get<bool>()) << t["test"];
   EXPECT_EQ(differing_areas(c), (std::vector<std::string>{"DynamicLossScaler"})) << c.output;
   EXPECT_FALSE(c.report["module"]["diagnosis"]["confident"].get<bool>()) << c.output;
+}
+
+// Catches: a crash in one course test failing every test after it in the same process (29 of 36
+// reported where 2 fail alone), each with a `reproduce:` line that passes when run; a crashed area
+// of the differential check taking the others with it, or named as a pitfall.
+TEST(IndependentModules, a_crash_fails_only_the_tests_it_happens_in) {
+  const Checked c = check_module("crashes_in_checkpoint");
+  std::cout << "[check] crashes_in_checkpoint: " << c.seconds << " s\n";
+  ASSERT_EQ(c.status, 1) << c.output;
+  const std::set<std::string> reported = reported_failing(c);
+  EXPECT_FALSE(reported.empty()) << c.output;
+  EXPECT_EQ(reported, failing_alone(c, 60)) << c.output;
+  for (const auto& t : c.report["module"]["courseTests"]) {
+    if (!t["passed"].get<bool>()) {
+      EXPECT_NE(t["ending"].get<std::string>().find("SIGSEGV"), std::string::npos) << t;
+    }
+  }
+  const auto checkpointed = std::find_if(
+      c.report["module"]["differential"].begin(), c.report["module"]["differential"].end(),
+      [](const auto& d) { return d["name"] == "checkpoint_sequential"; });
+  ASSERT_NE(checkpointed, c.report["module"]["differential"].end());
+  EXPECT_NE((*checkpointed)["ending"].get<std::string>().find("SIGSEGV"), std::string::npos);
+  EXPECT_NE((*checkpointed)["call"].get<std::string>().find("dropout"), std::string::npos)
+      << (*checkpointed)["call"];
+  EXPECT_EQ(differing_areas(c), (std::vector<std::string>{"checkpoint_sequential"})) << c.output;
+  EXPECT_TRUE(named_ids(c).empty()) << c.output;
+}
+
+// Catches: a module that hangs on every skipped step keeping `check` waiting the reference's
+// limit (300 s) for each run that reaches it (over 600 s in all), a hang that fails the tests
+// after it, a timeout that does not say so, or a run left behind.
+TEST(IndependentModules, a_hang_costs_one_bounded_wait_per_test_it_happens_in) {
+  const Checked c = check_module("hangs_on_skipped_step");
+  std::cout << "[check] hangs_on_skipped_step: " << c.seconds << " s\n";
+  ASSERT_EQ(c.status, 1) << c.output;
+  const std::set<std::string> reported = reported_failing(c);
+  EXPECT_FALSE(reported.empty()) << c.output;
+  EXPECT_EQ(reported, failing_alone(c, 10)) << c.output;
+  for (const auto& t : c.report["module"]["courseTests"]) {
+    if (!t["passed"].get<bool>()) {
+      const std::string ending = t["ending"];
+      ASSERT_TRUE(ending.starts_with("did not finish within ")) << t;
+      EXPECT_LT(std::stod(ending.substr(std::string("did not finish within ").size())), 60) << t;
+    }
+  }
+  EXPECT_TRUE(named_ids(c).empty()) << c.output;
+  EXPECT_EQ(processes_of_the_workspace(), 0);
 }
 
 }  // namespace

@@ -336,9 +336,9 @@ TEST(ValidityRounds, rounds_stop_at_their_limit) {
 }
 
 // Catches: a test that hangs on the reference with the grading seed waited out again on every
-// other seed and wheat (nine timeouts for one hanging test), or a timeout there that stops the
-// grading-seed run from being first and alone in that round.
-TEST(Validity, ATestThatTimesOutWithTheGradingSeedIsNotRunOnTheOthers) {
+// other seed and wheat (nine timeouts for one hanging test), or the tests after it left without a
+// verdict: the grading-seed run goes on without it, and the others never run it.
+TEST(Validity, ATestThatTimesOutWithTheGradingSeedIsWaitedOutOnce) {
   std::mutex mutex;
   std::vector<std::vector<std::string>> arguments_seen;
   const auto run = [&](const ValidityRun&, const std::vector<std::string>& arguments) {
@@ -354,7 +354,8 @@ TEST(Validity, ATestThatTimesOutWithTheGradingSeedIsNotRunOnTheOthers) {
     return hung;
   };
   const ValidityResult result = check_validity(plan(), run);
-  ASSERT_EQ(arguments_seen.size(), 1U + 5U);  // the grading-seed run, then a round of all five
+  // The grading-seed run, resumed without it; the other four; a round of all five to settle.
+  ASSERT_EQ(arguments_seen.size(), 2U + 4U + 5U);
   EXPECT_TRUE(arguments_seen[0].empty());
   for (std::size_t i = 1; i < arguments_seen.size(); ++i)
     EXPECT_EQ(arguments_seen[i], (std::vector<std::string>{"--gtest_filter=-A.hangs"}));
@@ -362,5 +363,26 @@ TEST(Validity, ATestThatTimesOutWithTheGradingSeedIsNotRunOnTheOthers) {
   EXPECT_EQ(result.invalid_tests[0].failures.size(), 1U);
   EXPECT_EQ(result.valid_tests, (std::vector<std::string>{"A.ok"}));
   EXPECT_EQ(result.run_seconds.size(), 5U);
+  EXPECT_EQ(result.rounds, 2);
+  EXPECT_TRUE(result.invalid_reasons.empty());
+}
+
+// Catches: a crash that costs the tests after it their verdicts in that run: each run goes on
+// without the test it crashed in, so a failure after the crash is found in the same round.
+TEST(Validity, ARunGoesOnWithoutTheTestItCrashedIn) {
+  FakeSuite suite{{"crashes", "fails_on_w03", "ok"},
+                  [](const std::string& variant, std::uint64_t, const std::string& test,
+                     const std::set<std::string>&) {
+                    return variant == "w03" && test == "A.fails_on_w03" ? "differs" : "";
+                  }};
+  const auto run = [&](const ValidityRun& r, const std::vector<std::string>& arguments) {
+    if (arguments.empty()) return crashed("A.crashes", "[ RUN      ] A.crashes\n");
+    return suite(r, arguments);
+  };
+  const ValidityResult result = check_validity(plan(), run);
+  EXPECT_EQ(names(result.invalid_tests),
+            (std::vector<std::string>{"A.fails_on_w03", "A.crashes"}));  // never listed: last
+  EXPECT_EQ(result.valid_tests, (std::vector<std::string>{"A.ok"}));
+  EXPECT_EQ(result.rounds, 2);
   EXPECT_TRUE(result.invalid_reasons.empty());
 }

@@ -19,6 +19,10 @@ struct CourseTestOutcome {
   std::vector<std::uint64_t> failed_seeds;  // the seeds it failed with, grading seed first
   std::string message;                      // GoogleTest's failure text, of the first failing seed
   std::string reproduce;                    // a command that reruns it on the learner's module
+  // How the run ended during it with the first failing seed, when it did not fail an assertion:
+  // "crashed with SIGSEGV", "did not finish within 5.3 s (...)". The other tests ran again
+  // without it.
+  std::string ending = {};
 };
 
 // How one run of a suite on the learner's module ended, when it did not end normally: a crash, a
@@ -39,6 +43,10 @@ struct DifferentialCheck {
   // On a difference: the smallest counterexample RapidCheck found, in words: "cast of 1.00390625
   // to bf16: yours 1.0078125, reference 1.0".
   std::string counterexample;
+  // When the learner's module crashed or hung in this area: how ("crashed with SIGSEGV", "did not
+  // finish within 6.5 s (the reference takes 1.01 s)") and the call it ended on, in words (empty
+  // when none had been made). Then passed is false and nothing was compared.
+  std::string ending = {}, call = {};
 };
 
 // How well the learner's failing course tests match one known mutant's signature (the tests that
@@ -58,6 +66,10 @@ struct BehaviourArea {
   std::string name;   // the differential check's area: "cast", "DynamicLossScaler", ...
   int cases = 0;      // inputs tried
   int differing = 0;  // inputs on which the learner's results differ from the reference's
+  // When the learner's module crashed or hung on the area's sample: how, and the call it ended on
+  // (as DifferentialCheck's). The records hold only mutants that run the whole sample (the build
+  // leaves out those that crash or hang on it), so no mutant explains such an area.
+  std::string ending = {}, call = {};
 };
 
 // A known mutant that behaves like the learner's module on the same sample.

@@ -1,0 +1,61 @@
+// A run of a GoogleTest program that one test cannot end for the others. When a run crashes,
+// times out or hits a limit during a test, that test alone ended so; the program runs again, in a
+// fresh process, without the tests that ended runs so far, until a run ends on its own (with its
+// result, or with no test to blame). Every place the grader runs tests whose code may crash or hang
+// goes through it: the validity rounds of `grade`, and `check`'s course suite and differential
+// check on a learner's module.
+#pragma once
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "grading/run_outcome.hpp"
+#include "sandbox/sandbox.hpp"
+
+namespace tinyllm::runner {
+
+// One process of a resumed run.
+struct RunPiece {
+  SandboxRun run;
+  std::vector<std::string> expected;  // what it had to list (sorted; empty: any complete listing)
+  RunOutcome outcome;                 // classify_run's, expecting `expected`
+};
+
+struct ResumedRun {
+  // The processes in order. Every piece but the last was ended by the test of the same index in
+  // `enders`; the last ended on its own, or early with no test to blame: none was running, the
+  // one running had finished (a crash in a global destructor), or it was already left out (a
+  // program that ignores its filter).
+  std::vector<RunPiece> pieces;
+  std::vector<std::string> enders;
+
+  const RunPiece& last() const { return pieces.back(); }
+  double seconds() const;  // every piece's wall time
+  // The test that ended piece `i`, or empty for the last piece.
+  const std::string& ender_of(std::size_t i) const;
+};
+
+// Runs a program with `run(arguments)` until a run ends on its own. The first run leaves out
+// `excluded`, each later one also the tests that ended runs before it (--gtest_filter=-A.b:C.d,
+// exclusion_arguments). `expected` (sorted; empty: any complete listing will do) is what the first
+// run must list; a later run must list it without the tests left out since. Throws what `run`
+// throws.
+ResumedRun run_resuming(const std::set<std::string>& excluded,
+                        const std::vector<std::string>& expected,
+                        const std::function<SandboxRun(const std::vector<std::string>&)>& run);
+
+// Returns whether a run with this outcome ended before its tests did (crashed, timed out, stopped
+// at a limit, or exited without its complete result).
+bool ended_early(RunOutcomeKind kind);
+
+// Returns the tests a run's output shows finished, each with whether it passed: GoogleTest's
+// "[       OK ] A.b (3 ms)" and "[  FAILED  ] A.b (3 ms)" lines.
+std::map<std::string, bool> finished_in_output(const std::string& output);
+
+// Returns the arguments that leave `excluded` out of a run: {"--gtest_filter=-A.b:C.d"} (sorted),
+// and no argument at all when `excluded` is empty.
+std::vector<std::string> exclusion_arguments(const std::set<std::string>& excluded);
+
+}  // namespace tinyllm::runner
