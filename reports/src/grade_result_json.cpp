@@ -1,7 +1,6 @@
 // Lossless JSON for GradeResult, field by field, enums by name so stored grades stay readable.
 #include "tinyllm/reports/grade_result_json.hpp"
 
-#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -33,9 +32,8 @@ void to_json(nlohmann::json& out, const MutantInfo& m) {
          {"required", m.required}};
 }
 
-// The fields a pitfall always had are required; those generated mutants brought (kind, columns,
-// operator, texts) came later: a grade stored before them reads back as a pitfall without them.
 void from_json(const nlohmann::json& in, MutantInfo& m) {
+  in.at("kind").get_to(m.kind);
   in.at("id").get_to(m.id);
   in.at("title").get_to(m.title);
   in.at("symptom").get_to(m.symptom);
@@ -44,16 +42,14 @@ void from_json(const nlohmann::json& in, MutantInfo& m) {
   in.at("function").get_to(m.function);
   in.at("line_begin").get_to(m.line_begin);
   in.at("line_end").get_to(m.line_end);
+  in.at("column_begin").get_to(m.column_begin);
+  in.at("column_end").get_to(m.column_end);
+  in.at("operator_name").get_to(m.operator_name);
+  in.at("original").get_to(m.original);
+  in.at("replacement").get_to(m.replacement);
+  in.at("hint_question").get_to(m.hint_question);
+  in.at("hint_concept").get_to(m.hint_concept);
   in.at("required").get_to(m.required);
-  m.kind = in.value("kind", MutantKind::Pitfall);
-  m.column_begin = in.value("column_begin", 0);
-  m.column_end = in.value("column_end", 0);
-  m.operator_name = in.value("operator_name", std::string());
-  m.original = in.value("original", std::string());
-  m.replacement = in.value("replacement", std::string());
-  // The hint ladder came later still: a grade stored before it has no hints.
-  m.hint_question = in.value("hint_question", std::string());
-  m.hint_concept = in.value("hint_concept", std::string());
 }
 
 NLOHMANN_JSON_SERIALIZE_ENUM(WheatKind,
@@ -81,17 +77,14 @@ void to_json(nlohmann::json& out, const Reveal& reveal) {
 
 void from_json(const nlohmann::json& in, Reveal& reveal) {
   const std::string name = in.get<std::string>();
-  const auto parsed = parse_reveal(name == "symptom" ? "title_and_symptom" : name);
+  const auto parsed = parse_reveal(name);
   if (!parsed) throw std::invalid_argument("unknown reveal level '" + name + "' in a stored grade");
   reveal = *parsed;
 }
-// killed_by_failed_tests and covered_by came later: a stored grade without them reads back as
-// false and empty.
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(MutantResult, mutant, status, reason, killed_by,
-                                                seconds, killed_by_failed_tests, covered_by)
-// A grade stored before generated mutants existed has no counts: all zero.
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(GeneratedCounts, raw, equivalent, duplicate,
-                                                reviewed, course_undetected, counted)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(MutantResult, mutant, status, reason, killed_by, seconds,
+                                   killed_by_failed_tests, covered_by)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(GeneratedCounts, raw, equivalent, duplicate, reviewed,
+                                   course_undetected, counted)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TestInfo, name, file, line)
 
 void to_json(nlohmann::json& out, const HintRung& rung) {
@@ -118,9 +111,8 @@ void from_json(const nlohmann::json& in, ScorePolicy& policy) {
   if (!parsed) throw std::invalid_argument("unknown score policy in a stored grade");
   policy = *parsed;
 }
-// A grade stored before the hint ladder: a fixed policy, no attempt, the learner's view.
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Feedback, ladder, attempts_per_rung, attempt,
-                                                after_deadline, rung, learner_reveal, view)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Feedback, ladder, attempts_per_rung, attempt, after_deadline,
+                                   rung, learner_reveal, view)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ValidityFailure, variant, seed, message, reproduce)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(InvalidTest, test, failures)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(GradeEnvironment, ci, os_platform, os_description, logical_cores)
@@ -152,38 +144,6 @@ void to_json(nlohmann::json& out, const GradeResult& r) {
   if (r.environment) out["environment"] = *r.environment;
 }
 
-namespace {
-
-// Reads the validity fields. A grade stored before per-test validity existed has
-// `reference_failures` ({test, seed, message, reproduce} per failing run) and was graded strictly
-// (any failing test made it INVALID): each failing test reads as an invalid test whose failures ran
-// on the reference, and the policy as Validity::Strict.
-void read_validity(const nlohmann::json& in, GradeResult& r) {
-  r.wheats = in.value("wheats", std::vector<WheatInfo>{});
-  r.invalid_tests.clear();
-  if (in.contains("invalid_tests")) {
-    in.at("validity").get_to(r.validity);
-    in.at("invalid_tests").get_to(r.invalid_tests);
-    return;
-  }
-  r.validity = Validity::Strict;
-  for (const nlohmann::json& old : in.at("reference_failures")) {
-    const std::string test = old.at("test").get<std::string>();
-    ValidityFailure failure{"reference", old.at("seed").get<std::uint64_t>(),
-                            old.at("message").get<std::string>(),
-                            old.at("reproduce").get<std::string>()};
-    auto same = std::find_if(r.invalid_tests.begin(), r.invalid_tests.end(),
-                             [&](const InvalidTest& t) { return t.test == test; });
-    if (same == r.invalid_tests.end()) {
-      r.invalid_tests.push_back({test, {std::move(failure)}});
-    } else {
-      same->failures.push_back(std::move(failure));
-    }
-  }
-}
-
-}  // namespace
-
 void from_json(const nlohmann::json& in, GradeResult& r) {
   in.at("suite_name").get_to(r.suite_name);
   in.at("suite_path").get_to(r.suite_path);
@@ -191,18 +151,17 @@ void from_json(const nlohmann::json& in, GradeResult& r) {
   in.at("score").get_to(r.score);
   in.at("threshold").get_to(r.threshold);
   in.at("reveal").get_to(r.reveal);
-  Feedback fixed;  // a grade stored before the ladder: its reveal, for every attempt
-  fixed.learner_reveal = r.reveal;
-  r.feedback = in.value("feedback", fixed);
-  r.score_policy = in.value("score_policy", ScorePolicy::Mutants);
-  // Grades stored before generated mutants existed graded the pitfalls alone.
-  r.mutant_set = in.value("mutant_set", MutantSet::PitfallsOnly);
-  r.generated = in.value("generated", GeneratedCounts{});
+  in.at("feedback").get_to(r.feedback);
+  in.at("score_policy").get_to(r.score_policy);
+  in.at("mutant_set").get_to(r.mutant_set);
+  in.at("generated").get_to(r.generated);
   in.at("seed").get_to(r.seed);
   in.at("compile_log").get_to(r.compile_log);
-  read_validity(in, r);
+  in.at("validity").get_to(r.validity);
+  in.at("wheats").get_to(r.wheats);
+  in.at("invalid_tests").get_to(r.invalid_tests);
   in.at("invalid_reasons").get_to(r.invalid_reasons);
-  r.reach_measured = in.value("reach_measured", false);
+  in.at("reach_measured").get_to(r.reach_measured);
   in.at("tests").get_to(r.tests);
   in.at("suite_files").get_to(r.suite_files);
   in.at("oracle_files").get_to(r.oracle_files);

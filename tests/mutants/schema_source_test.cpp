@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "temp_folder.hpp"
 #include "tinyllm/base/process.hpp"
 
 namespace tinyllm::builder {
@@ -47,8 +48,8 @@ std::string applied(const std::string& text, const SchemaMutant& m) {
 // Compiles `source` with a main that prints f over a few inputs, with tinyllm_schema::active set
 // from argv[1]; returns what it prints with `active` (or "" when it does not build).
 std::string run(const std::string& name, const std::string& source, int active = 0) {
-  const fs::path folder = fs::temp_directory_path() / "tinyllm-schema-source-test";
-  fs::create_directories(folder);
+  static const tinyllm::base::testing::TempFolder temp;  // removed when the process exits
+  const fs::path& folder = temp.path();
   const fs::path file = folder / (name + ".cpp"), program = folder / name;
   std::ofstream(file) << source << R"(
 #include <cstdio>

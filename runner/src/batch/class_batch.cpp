@@ -24,6 +24,8 @@ using reports::GradeResult;
 namespace {
 
 constexpr const char* kGradeFile = "grade.json";
+// The format of grade.json: a file of another version is not read (its learner is graded again).
+constexpr int kGradeFileVersion = 1;
 constexpr const char* kErrorFile = "error.txt";
 constexpr const char* kAttemptsFile = "attempts.json";
 
@@ -34,11 +36,13 @@ struct StoredGrade {
 };
 
 // Returns the stored grade of a learner, or nothing when there is none or it cannot be read (a
-// half-written file from a killed run is regraded, not fatal).
+// half-written file from a killed run, or one another version of the grader wrote, is regraded,
+// not fatal).
 std::optional<StoredGrade> load_stored(const fs::path& path) {
   if (!fs::is_regular_file(path)) return std::nullopt;
   try {
     const nlohmann::json stored = nlohmann::json::parse(base::read_whole_file(path));
+    if (stored.at("version") != kGradeFileVersion) return std::nullopt;
     return StoredGrade{stored.at("content_hash"), stored.at("grading_fingerprint"),
                        stored.at("grade").get<GradeResult>()};
   } catch (const std::exception&) {
@@ -162,7 +166,8 @@ BatchOutcome run_batch(const BatchOptions& options, const GradeFunction& grade,
         }
         reports::write_reports(result, report_options);
         // grade.json last: its presence means the learner's reports are complete.
-        const nlohmann::json stored_grade = {{"content_hash", hash},
+        const nlohmann::json stored_grade = {{"version", kGradeFileVersion},
+                                             {"content_hash", hash},
                                              {"grading_fingerprint", options.grading_fingerprint},
                                              {"grade", result}};
         base::write_whole_file(
@@ -207,8 +212,10 @@ std::vector<GradeResult> merge_batches(const std::vector<fs::path>& shard_folder
     for (const fs::path& learner : learners) {
       const std::optional<StoredGrade> stored = load_stored(learner / kGradeFile);
       if (!stored) {
-        throw std::runtime_error(fmt::format("{} is not a stored grade: rerun that shard",
-                                             (learner / kGradeFile).string()));
+        throw std::runtime_error(
+            fmt::format("{} is not a stored grade of this version of tinyllm-grade: rerun that "
+                        "shard",
+                        (learner / kGradeFile).string()));
       }
       const std::string name = learner.filename().string();
       const auto [it, inserted] = by_learner.emplace(name, *stored);

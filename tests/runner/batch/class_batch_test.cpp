@@ -6,6 +6,7 @@
 
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "fixtures.hpp"
@@ -132,6 +133,23 @@ TEST(ClassBatch, AHalfWrittenGradeFromAKilledRunIsRegradedNotFatal) {
   std::ostringstream progress;
   run_batch(options_for(c, "out"), std::ref(grader), progress);
   std::ofstream(c.root / "out/ada/grade.json", std::ios::trunc) << "{\"content_hash\": \"";
+  const BatchOutcome again = run_batch(options_for(c, "out"), std::ref(grader), progress);
+  EXPECT_EQ(grader.calls["ada"], 2);
+  EXPECT_EQ(again.reused, 3);
+}
+
+// Catches: a grade.json of another version read with this version's meaning (or upgraded): its
+// learner is graded again.
+TEST(ClassBatch, AGradeOfAnotherVersionIsRegraded) {
+  const Class c("versions");
+  FakeGrader grader;
+  std::ostringstream progress;
+  run_batch(options_for(c, "out"), std::ref(grader), progress);
+  const fs::path file = c.root / "out/ada/grade.json";
+  nlohmann::json stored = nlohmann::json::parse(std::ifstream(file));
+  EXPECT_EQ(stored.at("version"), 1);
+  stored["version"] = 2;
+  std::ofstream(file, std::ios::trunc) << stored.dump();
   const BatchOutcome again = run_batch(options_for(c, "out"), std::ref(grader), progress);
   EXPECT_EQ(grader.calls["ada"], 2);
   EXPECT_EQ(again.reused, 3);

@@ -11,14 +11,17 @@
 #include "cli/options.hpp"
 #include "config/errors.hpp"
 #include "mutant_set/catalog.hpp"
+#include "temp_folder.hpp"
 
 namespace fs = std::filesystem;
 using namespace tinyllm::runner;
 
 namespace {
 
+// Writes `text` as <name>.toml in a folder of this process's, removed when the test ends.
 fs::path write_file(const std::string& name, const std::string& text) {
-  fs::path p = fs::temp_directory_path() / ("tinyllm-config-test-" + name + ".toml");
+  static const tinyllm::base::testing::TempFolder folder;
+  fs::path p = folder.path() / (name + ".toml");
   std::ofstream(p) << text;
   return p;
 }

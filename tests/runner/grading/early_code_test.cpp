@@ -9,6 +9,7 @@
 #include <fstream>
 #include <string>
 
+#include "temp_folder.hpp"
 #include "tinyllm/base/process.hpp"
 
 namespace tinyllm::runner {
@@ -18,7 +19,8 @@ namespace fs = std::filesystem;
 
 // Compiles `source` into a program in a fresh folder; returns its path.
 fs::path program(const std::string& name, const std::string& source) {
-  const fs::path folder = fs::temp_directory_path() / ("tinyllm-early-code-" + name);
+  static const tinyllm::base::testing::TempFolder root;  // removed when the process exits
+  const fs::path folder = root.path() / name;
   fs::create_directories(folder);
   std::ofstream(folder / "main.cpp") << source;
   const auto built = base::run_process(

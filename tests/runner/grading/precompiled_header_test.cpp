@@ -11,6 +11,7 @@
 #include <string>
 
 #include "suite_build/compile.hpp"
+#include "temp_folder.hpp"
 
 namespace fs = std::filesystem;
 using namespace tinyllm::runner;
@@ -19,8 +20,8 @@ namespace {
 
 fs::path fresh_folder(const std::string& name) {
   std::random_device device;
-  fs::path dir =
-      fs::temp_directory_path() / ("tinyllm-pch-" + name + "-" + std::to_string(device()));
+  static const tinyllm::base::testing::TempFolder root;  // removed when the process exits
+  fs::path dir = root.path() / (name + "-" + std::to_string(device()));
   fs::create_directories(dir);
   return dir;
 }

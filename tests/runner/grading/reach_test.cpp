@@ -5,6 +5,8 @@
 
 #include <filesystem>
 
+#include "temp_folder.hpp"
+
 namespace tinyllm::runner {
 namespace {
 
@@ -62,8 +64,8 @@ TEST(Reach, malformed_record_lines_are_ignored) {
 
 // Catches: a build without the probe library failing the grade instead of running every mutant.
 TEST(Reach, missing_probe_library_is_not_an_error) {
-  const auto folder = std::filesystem::temp_directory_path() / "tinyllm_reach_no_probe";
-  std::filesystem::create_directories(folder);
+  const tinyllm::base::testing::TempFolder temp;
+  const std::filesystem::path& folder = temp.path();
   std::string why;
   EXPECT_FALSE(load_probe_sites(folder, why).has_value());
   EXPECT_NE(why.find("probe"), std::string::npos) << why;

@@ -16,10 +16,32 @@ namespace tinyllm::e2e {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The folder every fresh folder of this process is made in, removed with all of them when the
+// process exits: a test leaves nothing in the temporary folder.
+class ProcessFolder {
+ public:
+  ProcessFolder()
+      : path_(fs::temp_directory_path() / ("tinyllm-e2e-" + std::to_string(::getpid()))) {}
+  ~ProcessFolder() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  ProcessFolder(const ProcessFolder&) = delete;
+  ProcessFolder& operator=(const ProcessFolder&) = delete;
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+}  // namespace
+
 fs::path fresh_folder(const std::string& name) {
+  static const ProcessFolder root;
   std::random_device device;
-  fs::path dir =
-      fs::temp_directory_path() / ("tinyllm-e2e-" + name + "-" + std::to_string(device()));
+  fs::path dir = root.path() / (name + "-" + std::to_string(device()));
   fs::create_directories(dir);
   return dir;
 }

@@ -14,7 +14,7 @@ inline const std::filesystem::path build_dir = TINYLLM_E2E_BUILD;
 inline const std::filesystem::path hostile_config =
     std::filesystem::path(TINYLLM_E2E_CONFIGS) / "hostile.toml";
 
-// Returns a new, empty folder under the system's temporary folder.
+// Returns a new, empty folder under the system's temporary folder, removed when the process exits.
 std::filesystem::path fresh_folder(const std::string& name);
 
 // What a run of the grader gave: its exit status and its stdout and stderr together.

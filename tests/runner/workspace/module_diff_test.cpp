@@ -9,6 +9,7 @@
 #include <random>
 
 #include "replace_in_file.hpp"
+#include "temp_folder.hpp"
 #include "tinyllm/base/whole_file.hpp"
 #include "workspace/module_pass.hpp"
 #include "workspace/workspace_writer.hpp"
@@ -19,8 +20,8 @@ namespace {
 const fs::path source_dir = TINYLLM_SOURCE_DIR;
 
 Workspace reference_workspace(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() /
-                       ("tinyllm-diff-" + name + "-" + std::to_string(std::random_device{}()));
+  static const tinyllm::base::testing::TempFolder root;  // removed when the process exits
+  const fs::path dir = root.path() / (name + "-" + std::to_string(std::random_device{}()));
   fs::remove_all(dir);
   StartOptions options;
   options.from_reference = true;

@@ -12,6 +12,7 @@
 
 #include "config/build_info.hpp"
 #include "config/errors.hpp"
+#include "temp_folder.hpp"
 #include "workspace/learner_headers.hpp"
 #include "workspace/module_diagnostics.hpp"
 #include "workspace/variant_sites.hpp"
@@ -23,8 +24,8 @@ namespace {
 const fs::path source_dir = TINYLLM_SOURCE_DIR;
 
 fs::path fresh_folder(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() /
-                       ("tinyllm-workspace-" + name + "-" + std::to_string(std::random_device{}()));
+  static const tinyllm::base::testing::TempFolder root;  // removed when the process exits
+  const fs::path dir = root.path() / (name + "-" + std::to_string(std::random_device{}()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;

@@ -7,16 +7,16 @@
 
 namespace tinyllm::reports {
 
-// Writes a reveal level by its reveal_name; from_json also reads "symptom", the name grade.json
-// files written before the spelling was unified give Reveal::TitleAndSymptom.
+// Writes a reveal level by its reveal_name, and reads it back.
 void to_json(nlohmann::json& out, const Reveal& reveal);
 void from_json(const nlohmann::json& in, Reveal& reveal);
 
 // Returns the grade as JSON with every field; from_json reads it back to an equal GradeResult.
 void to_json(nlohmann::json& out, const GradeResult& result);
 
-// Reads a grade written by to_json. Throws nlohmann::json::exception naming the missing field,
-// std::invalid_argument for an unknown reveal level.
+// Reads a grade written by to_json of this version (every field required). Throws
+// nlohmann::json::exception naming the missing field, std::invalid_argument for an unknown reveal
+// level, rung, view or score policy.
 void from_json(const nlohmann::json& in, GradeResult& result);
 
 // Returns true when every field of the two grades is equal.

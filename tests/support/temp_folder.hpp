@@ -1,4 +1,5 @@
-// A fresh temporary folder for one test of base/, removed when the test ends.
+// A fresh temporary folder for a test, removed when it goes out of scope (a test leaves nothing in
+// the temporary folder).
 #pragma once
 #include <unistd.h>
 
@@ -15,7 +16,7 @@ class TempFolder {
   TempFolder() {
     static std::atomic<int> count{0};
     path_ = std::filesystem::temp_directory_path() /
-            ("tinyllm_base_" + std::to_string(::getpid()) + "_" + std::to_string(count++));
+            ("tinyllm-test-" + std::to_string(::getpid()) + "-" + std::to_string(count++));
     std::filesystem::remove_all(path_);
     std::filesystem::create_directories(path_);
   }
