@@ -88,8 +88,8 @@ void tinyllm_probe_hit(unsigned site) noexcept {
   errno = saved_errno;
 }
 
-// Called by the grader's GoogleTest listener (runner/probe_listener) when a test starts, with
-// "Suite.Test"; it finds this function with dlsym, so only the probe library has it.
+// Called by the grader's GoogleTest listener (runner/sandboxed/probe_listener) when a test starts,
+// with "Suite.Test"; it finds this function with dlsym, so only the probe library has it.
 void tinyllm_probe_test_started(const char* name) noexcept {
   const int slot = 1 - current_slot.load(std::memory_order_relaxed);
   std::size_t i = 0;

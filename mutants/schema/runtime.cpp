@@ -3,8 +3,8 @@
 // of a suite runs (a library's constructors run before those of the program that loads it), it
 // reads the run's key and token, finds the mutant the token names (none for a decoy), and erases
 // both from the environment and from the memory /proc/self/environ shows. A fork server's process
-// (runner/fork_server/) is started with the key alone and selects each run's mutant in the child
-// it forks for it, by its token, with tinyllm_schema_select.
+// (runner/sandboxed/fork_server/) is started with the key alone and selects each run's mutant in
+// the child it forks for it, by its token, with tinyllm_schema_select.
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>

@@ -1,7 +1,7 @@
 // The behavioural diagnosis of `check`: the differential driver runs the learner's module, the
 // reference and every known mutant (behaviours.hpp) on the same fixed sample of each contract area
 // and reports, per area, on how many inputs the learner differs from the reference, and which
-// mutants give the learner's results wherever it differs (runner/differential/driver/
+// mutants give the learner's results wherever it differs (runner/sandboxed/differential/driver/
 // behaviour.hpp). This reads that report and names the bugs:
 //
 // - a mutant *explains* an area when its results equal the learner's on every input where the

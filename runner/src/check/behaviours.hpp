@@ -1,8 +1,8 @@
-// The known mutants' behaviour on the differential check's fixed sample (runner/differential/
-// driver/behaviour.hpp), recorded once per build: each pitfall's and each built generated mutant's
-// responses where they differ from the reference's, which `check` compares with a learner's
-// module (the behavioural diagnosis, diagnosis.hpp). `tinyllm-grade behaviours` records them; the
-// build runs it (target tinyllm-grader), like the yardstick.
+// The known mutants' behaviour on the differential check's fixed sample
+// (runner/sandboxed/differential/ driver/behaviour.hpp), recorded once per build: each pitfall's
+// and each built generated mutant's responses where they differ from the reference's, which `check`
+// compares with a learner's module (the behavioural diagnosis, diagnosis.hpp). `tinyllm-grade
+// behaviours` records them; the build runs it (target tinyllm-grader), like the yardstick.
 #pragma once
 #include <filesystem>
 #include <functional>

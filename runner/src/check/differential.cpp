@@ -59,10 +59,10 @@ std::vector<std::string> shim_command(const DifferentialRequest& r, const Differ
 }
 
 // Returns the hash of everything the shim's object code depends on: the command, the shim's
-// folder (runner/differential: shim.cpp, shim_support.hpp, protocol.hpp), the workspace's and the
-// foundation's headers. Not the learner's library: the shim only names it (DT_NEEDED) and resolves
-// its symbols when loaded, so a rebuilt module reuses the shim (a function it no longer defines
-// shows when the driver loads the shim).
+// folder (runner/sandboxed/differential: shim.cpp, shim_support.hpp, protocol.hpp), the workspace's
+// and the foundation's headers. Not the learner's library: the shim only names it (DT_NEEDED) and
+// resolves its symbols when loaded, so a rebuilt module reuses the shim (a function it no longer
+// defines shows when the driver loads the shim).
 std::string shim_key(const DifferentialRequest& r, const DifferentialFiles& files,
                      const std::vector<std::string>& argv) {
   base::ContentHasher h;
@@ -253,7 +253,8 @@ BehaviourObservation observed_behaviour(const ResumedRun& run, const ResourceLim
 }  // namespace
 
 DifferentialFiles differential_files(const fs::path& build_dir, const fs::path& source_dir) {
-  const fs::path out = build_dir / "differential", src = source_dir / "runner" / "differential";
+  const fs::path out = build_dir / "differential",
+                 src = source_dir / "runner" / "sandboxed" / "differential";
   return {out / "tinyllm-differential", out / "libtinyllm_diff_reference.so", src / "shim.cpp"};
 }
 
@@ -301,7 +302,8 @@ DifferentialResult run_differential(const DifferentialRequest& request) {
   };
   if (auto diagnostics = build_learner_shim(request, files, result.shim_cached)) {
     result.problem = problem(
-        "its shim (runner/differential/shim.cpp, which calls every contract function) did not "
+        "its shim (runner/sandboxed/differential/shim.cpp, which calls every contract function) "
+        "did not "
         "compile against your headers in " +
         request.include_dir.string() + ":\n" + *diagnostics);
     result.seconds = seconds();

@@ -1,7 +1,8 @@
 // The differential check of a learner's module against the reference (`tinyllm-grade check`): the
 // same calls on the same generated values through two shims, one on each module, compared by the
-// driver (runner/differential/). This side compiles the learner's shim against the workspace's
-// headers, runs the driver in the sandbox with the learner's library, and reads its result.
+// driver (runner/sandboxed/differential/). This side compiles the learner's shim against the
+// workspace's headers, runs the driver in the sandbox with the learner's library, and reads its
+// result.
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -21,7 +22,7 @@ struct DifferentialRequest {
   std::filesystem::path include_dir;  // the workspace's include/: the learner's module headers
   std::filesystem::path library;      // the learner's libtinyllm_oracle.so (module + foundation)
   std::filesystem::path build_dir;    // the oracle's build (build/differential, build/foundation)
-  std::filesystem::path source_dir;   // the oracle's source (runner/differential/shim.cpp)
+  std::filesystem::path source_dir;  // the oracle's source (runner/sandboxed/differential/shim.cpp)
   std::filesystem::path
       work_dir;  // where the learner's shim is built and kept: DIR/.tinyllm/differential
   std::uint64_t seed = 20261201;  // RapidCheck's seed (the grading seed)

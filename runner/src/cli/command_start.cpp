@@ -33,7 +33,7 @@ int run_start_command(const Arguments& args) {
       "empty, or a bad option (nothing written).",
       SharedOptions::None);
   command.add_options()("source-dir", po::value(&source_dir)->value_name("DIR"),
-                        "the repository (holds oracle/ and runner/workspace/)")(
+                        "the repository (holds oracle/ and runner/workspace_template/)")(
       "from-reference", po::bool_switch(&from_reference),
       "for instructors and tests: the reference module instead of stubs, with the reference's "
       "headers")("pitfalls", po::value(&pitfalls)->value_name("LIST"),

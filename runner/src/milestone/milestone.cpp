@@ -17,7 +17,8 @@ MilestoneRun run_milestone(const MilestoneRequest& request) {
   const auto say = [&](const std::string& text) {
     if (request.show_progress) std::cerr << "tinyllm-grade: " << text << "\n";
   };
-  const fs::path trainer = request.build_dir / "runner" / "milestone" / "tinyllm-milestone";
+  const fs::path trainer =
+      request.build_dir / "runner" / "sandboxed" / "milestone" / "tinyllm-milestone";
   if (!fs::exists(trainer))
     throw UsageError("the milestone's trainer " + trainer.string() +
                      " is not built: run `cmake --build " + request.build_dir.string() + "`");

@@ -1,8 +1,8 @@
 // A fork server's sandbox (docs/grading.md, "One process per grade"): a suite started once in a
-// sandbox, where, instead of running its tests, it serves runs (runner/fork_server/): for each, it
-// forks a child that is the run, with the limits, arguments, output and result file the run would
-// have had in a sandbox of its own, and answers how the child ended. A run served here is what
-// run_sandboxed would have returned for it; what the server cannot serve (it refused, or it is
+// sandbox, where, instead of running its tests, it serves runs (runner/sandboxed/fork_server/): for
+// each, it forks a child that is the run, with the limits, arguments, output and result file the
+// run would have had in a sandbox of its own, and answers how the child ended. A run served here is
+// what run_sandboxed would have returned for it; what the server cannot serve (it refused, or it is
 // gone) the caller runs the one-process way.
 #pragma once
 #include <cstdint>

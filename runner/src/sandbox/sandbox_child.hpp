@@ -1,8 +1,8 @@
 // The child side of a sandboxed run: what the grader prepares before fork (ChildPlan), the code
 // that runs in the copy of the grader until exec (the process that becomes bubblewrap, or the
 // program itself in plain mode), and the protocol spoken on the status pipe by that code and by
-// the sandbox's PID 1 (runner/launcher/launch.cpp). The code after fork only makes system calls
-// on data prepared beforehand: it allocates nothing.
+// the sandbox's PID 1 (runner/sandboxed/launcher/launch.cpp). The code after fork only makes system
+// calls on data prepared beforehand: it allocates nothing.
 #pragma once
 #include <sys/resource.h>
 

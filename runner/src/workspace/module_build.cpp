@@ -157,7 +157,7 @@ ModuleToolchain default_module_toolchain(const fs::path& build_dir, const fs::pa
   t.flags = split_list(build_info::module_cxx_flags, ' ');
   t.foundation_include_dir = build_dir / "foundation" / "include";
   t.foundation_archive = build_dir / "foundation" / "libtinyllm_foundation.a";
-  t.contract_check_source = source_dir / "runner" / "workspace" / "contract_check.cpp";
+  t.contract_check_source = source_dir / "runner" / "workspace_template" / "contract_check.cpp";
   return t;
 }
 

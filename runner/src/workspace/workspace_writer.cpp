@@ -1,5 +1,6 @@
 // Assembling a workspace's files from the repository: the oracle's module headers (private members
-// cut for a learner), the stub templates of runner/workspace/, or the resolved reference module.
+// cut for a learner), the stub templates of runner/workspace_template/, or the resolved reference
+// module.
 #include "workspace/workspace_writer.hpp"
 
 #include <fmt/format.h>
@@ -73,7 +74,7 @@ std::set<int> parse_pitfall_list(std::string_view list, const fs::path& source_d
 
 std::map<fs::path, std::string> workspace_files(const fs::path& source_dir,
                                                 const StartOptions& options) {
-  const fs::path templates = source_dir / "runner" / "workspace";
+  const fs::path templates = source_dir / "runner" / "workspace_template";
   const fs::path oracle = source_dir / "oracle";
   std::map<fs::path, std::string> files;
   files[workspace_marker] = std::string(workspace_marker_text);

@@ -18,8 +18,8 @@ struct StartOptions {
 };
 
 // Returns the workspace's files (path relative to the workspace -> text), read from the
-// repository in `source_dir`: runner/workspace/ (stubs, README, example test) and the oracle's
-// module (build_info::module_*). Throws UsageError when a file is missing there, and
+// repository in `source_dir`: runner/workspace_template/ (stubs, README, example test) and the
+// oracle's module (build_info::module_*). Throws UsageError when a file is missing there, and
 // std::runtime_error when a module source's sites cannot be resolved.
 std::map<std::filesystem::path, std::string> workspace_files(
     const std::filesystem::path& source_dir, const StartOptions& options);

@@ -1,5 +1,5 @@
-// End-to-end tests of the fork server (sandbox/run_server.hpp, runner/fork_server/): a run it
-// serves ends as the same run in a sandbox of its own ends (exit, failure, signal, timeout,
+// End-to-end tests of the fork server (sandbox/run_server.hpp, runner/sandboxed/fork_server/): a
+// run it serves ends as the same run in a sandbox of its own ends (exit, failure, signal, timeout,
 // output limit, processes left behind), a run finds nothing an earlier run left, and a run that
 // kills the server is handed back to be run on its own.
 #include <gtest/gtest.h>
