@@ -4,9 +4,10 @@
 //
 // A round runs the reference with every seed and every wheat with the grading seed, all with the
 // current exclusion filter. A test that fails in any run, or was running when a run crashed, timed
-// out or hit a limit, is invalid. New invalid tests join the filter and another round runs, until
-// a round finds none: the last round ran exactly the arguments the mutants get, so a test that
-// behaves differently once others are filtered out is caught too.
+// out or hit a limit, is invalid; such a run goes on without it (resumed_run.hpp), so the tests
+// after it are judged in the same round. New invalid tests join the filter and another round runs,
+// until a round finds none: the last round ran exactly the arguments the mutants get, so a test
+// that behaves differently once others are filtered out is caught too.
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -86,17 +87,16 @@ struct ValidityResult {
   std::vector<std::string> run_arguments;           // the filter the mutants run with
   std::vector<std::string> invalid_reasons;         // non-empty: the grade is INVALID
   int rounds = 0;
-  // The last round's runs' wall times, in plan.runs' order; the first is the grading-seed
-  // reference run, which the mutants' timeout scales. Only that one when it timed out: a round
-  // whose grading-seed run times out runs nothing else (its test is left out of the next).
+  // The last round's runs' wall times (each resumed run's processes together), in plan.runs'
+  // order; the first is the grading-seed reference run, which the mutants' timeout scales.
   std::vector<double> run_seconds;
 };
 
 // Runs the rounds (each round's grading-seed reference run, then the others in parallel,
-// `plan.jobs` at a time) and returns the invalid tests, the valid ones, and the reasons the grade
-// is INVALID when it is: a run failed with no test to blame; the suite has no tests; every test is
-// invalid; the policy is strict and a test is invalid; the rounds did not settle within
-// kMaxValidityRounds. Throws what `run` throws.
+// `plan.jobs` at a time, without the tests that timed out in the first) and returns the invalid
+// tests, the valid ones, and the reasons the grade is INVALID when it is: a run failed with no test
+// to blame; the suite has no tests; every test is invalid; the policy is strict and a test is
+// invalid; the rounds did not settle within kMaxValidityRounds. Throws what `run` throws.
 ValidityResult check_validity(const ValidityPlan& plan, const ValidityRunner& run);
 
 }  // namespace tinyllm::runner
