@@ -70,7 +70,7 @@ std::vector<std::string> list_tests(RunRequest request, const ResourceLimits& li
 // The reference's module on the course suite (the build's, compiled against the oracle's headers),
 // timed in the sandbox with the grading seed: each run on the learner's module gets that time
 // times timeout.factor, plus timeout.constant_seconds, as a mutant's run does.
-CourseTimeout course_timeout(const CourseOnModuleRequest& request, const RunRequest& base) {
+ScaledTimeout course_timeout(const CourseOnModuleRequest& request, const RunRequest& base) {
   RunRequest r = base;
   r.executable = request.build_dir / "properties" / "course_suite";
   r.library = variant_library(request.build_dir, "reference");
@@ -82,12 +82,12 @@ CourseTimeout course_timeout(const CourseOnModuleRequest& request, const RunRequ
                       "grader (ninja -C {} tinyllm-grader)",
                       needed.string(), request.build_dir.string()));
   const SandboxRun run = run_sandboxed(r);
-  if (classify_run(run, {}).kind != RunOutcomeKind::Passed)
+  const RunOutcome outcome = classify_run(run, {});
+  if (outcome.kind != RunOutcomeKind::Passed)
     throw std::runtime_error(fmt::format(
         "the course suite does not pass on the reference in the sandbox ({}): the build is "
         "broken; rebuild it (ninja -C {} tinyllm-grader)",
-        describe_outcome(classify_run(run, {}), request.config.limits),
-        request.build_dir.string()));
+        describe_outcome(outcome, request.config.limits), request.build_dir.string()));
   return {request.config.timeout_factor * run.seconds + request.config.timeout_constant_seconds,
           run.seconds};
 }
@@ -152,7 +152,7 @@ CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request) 
   base.limits = config.limits;
   base.isolation = request.isolation;
   base.scratch_root = scratch_root;
-  const CourseTimeout timeout = course_timeout(request, base);
+  const ScaledTimeout timeout = course_timeout(request, base);
   base.timeout_seconds = timeout.seconds;
   result.seeds = {config.seed};
   result.seeds.insert(result.seeds.end(), config.reference_seeds.begin(),
@@ -187,10 +187,7 @@ CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request) 
   // where it would be waited out again.
   std::vector<CourseSeedRun> runs(result.seeds.size());
   runs[0] = {result.seeds[0], run_seed(result.seeds[0], {}, expected)};
-  std::set<std::string> timed_out;
-  for (std::size_t i = 0; i < runs[0].run.enders.size(); ++i)
-    if (runs[0].run.pieces[i].outcome.kind == RunOutcomeKind::TimedOut)
-      timed_out.insert(runs[0].run.enders[i]);
+  const std::set<std::string> timed_out = timed_out_tests(runs[0].run);
   std::vector<std::string> expected_later;
   std::set_difference(expected.begin(), expected.end(), timed_out.begin(), timed_out.end(),
                       std::back_inserter(expected_later));

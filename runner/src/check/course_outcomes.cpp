@@ -26,20 +26,6 @@ std::string printed_by(const std::string& output, const std::string& test) {
   return tail(start == std::string::npos ? output : output.substr(start), 20);
 }
 
-// How a run ended during a test, in words: "crashed with SIGSEGV", "did not finish within 5.3 s
-// (the reference runs the whole course suite in 0.21 s)".
-std::string ending_during(const RunOutcome& o, const ResourceLimits& limits,
-                          const CourseTimeout& timeout) {
-  if (o.kind == RunOutcomeKind::TimedOut)
-    return fmt::format(
-        "did not finish within {:.1f} s (the reference runs the whole course suite "
-        "in {:.2f} s)",
-        timeout.seconds, timeout.reference_seconds);
-  RunOutcome without_test = o;
-  without_test.running_test.clear();
-  return describe_outcome(without_test, limits);
-}
-
 class Outcomes {
  public:
   Outcomes(const std::vector<std::string>& listed,
@@ -122,7 +108,7 @@ void read_last_run(const RunPiece& piece, std::uint64_t seed, const ResourceLimi
 
 CourseOutcomes course_outcomes(
     const std::vector<std::string>& listed, const std::vector<CourseSeedRun>& runs,
-    const ResourceLimits& limits, const CourseTimeout& timeout,
+    const ResourceLimits& limits, const ScaledTimeout& timeout,
     const std::function<std::string(std::uint64_t seed, const std::string& test)>& reproduce) {
   CourseOutcomes out;
   Outcomes outcomes(listed, reproduce);
@@ -130,7 +116,8 @@ CourseOutcomes course_outcomes(
     const ResumedRun& run = seed_run.run;
     for (std::size_t i = 0; i < run.enders.size(); ++i) {
       const RunPiece& piece = run.pieces[i];
-      const std::string ending = ending_during(piece.outcome, limits, timeout);
+      const std::string ending = ending_during(piece.outcome, limits, timeout,
+                                               "the reference runs the whole course suite in");
       outcomes.fail(run.enders[i], seed_run.seed,
                     fmt::format("with seed {} it {}; it printed:\n{}", seed_run.seed, ending,
                                 printed_by(piece.run.output, run.enders[i])),

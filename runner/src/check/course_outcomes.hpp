@@ -21,23 +21,17 @@ struct CourseSeedRun {
   ResumedRun run;
 };
 
-// How long a run of the learner's module may take, and why: for a timeout's message.
-struct CourseTimeout {
-  double seconds = 0;            // each run's limit
-  double reference_seconds = 0;  // the reference's module on the whole suite
-};
-
 struct CourseOutcomes {
   std::vector<reports::CourseTestOutcome> tests;  // in `listed` order
   std::vector<reports::RunProblem> problems;      // in `runs` order
 };
 
 // Returns each listed test's outcome over `runs` (grading seed first) and the runs that ended
-// abnormally with no test to blame. `reproduce(seed, test)` is the command that reruns one test
-// with one seed.
+// abnormally with no test to blame. `timeout` is each run's (the reference's module on the whole
+// suite). `reproduce(seed, test)` is the command that reruns one test with one seed.
 CourseOutcomes course_outcomes(
     const std::vector<std::string>& listed, const std::vector<CourseSeedRun>& runs,
-    const ResourceLimits& limits, const CourseTimeout& timeout,
+    const ResourceLimits& limits, const ScaledTimeout& timeout,
     const std::function<std::string(std::uint64_t seed, const std::string& test)>& reproduce);
 
 // Returns the tests that failed with `seed` by a failed assertion, sorted (the diagnosis takes the

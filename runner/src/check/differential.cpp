@@ -153,21 +153,11 @@ SandboxRun run_driver(const DifferentialRequest& request, const DifferentialFile
 // How long the driver may run with the reference on both sides (it takes about a second).
 constexpr double kReferenceTimeout = 120;
 
-// A run's limit on the learner's module, and the reference's time it was made from.
-struct Limit {
-  double seconds = 0, reference_seconds = 0;
-};
-
-// How a run ended during an area, in words: "crashed with SIGSEGV", "did not finish within 6.5 s
-// (the reference takes 1.01 s)".
-std::string ending_during(const RunOutcome& outcome, const ResourceLimits& limits,
-                          const Limit& limit) {
-  if (outcome.kind == RunOutcomeKind::TimedOut)
-    return fmt::format("did not finish within {:.1f} s (the reference takes {:.2f} s)",
-                       limit.seconds, limit.reference_seconds);
-  RunOutcome without_test = outcome;
-  without_test.running_test.clear();
-  return describe_outcome(without_test, limits);
+// How a run ended during an area: "crashed with SIGSEGV", "did not finish within 6.5 s (the
+// reference takes 1.01 s)".
+std::string area_ending(const RunOutcome& outcome, const ResourceLimits& limits,
+                        const ScaledTimeout& limit) {
+  return ending_during(outcome, limits, limit, "the reference takes");
 }
 
 // The last call a run announced ("[call] ..." with --trace-calls): the call it ended on.
@@ -197,7 +187,7 @@ std::optional<std::vector<reports::DifferentialCheck>> complete_checks(const Run
 // run of the properties saw it: its result, or how the run ended during it and on which call.
 std::vector<reports::DifferentialCheck> area_checks(
     const std::vector<reports::DifferentialCheck>& areas, const ResumedRun& run,
-    const ResourceLimits& limits, const Limit& limit) {
+    const ResourceLimits& limits, const ScaledTimeout& limit) {
   const auto finished = complete_checks(run.last());
   std::vector<reports::DifferentialCheck> checks;
   for (const reports::DifferentialCheck& area : areas) {
@@ -207,7 +197,7 @@ std::vector<reports::DifferentialCheck> area_checks(
         reports::DifferentialCheck ended = area;
         ended.passed = false;
         ended.cases = 0;
-        ended.ending = ending_during(run.pieces[i].outcome, limits, limit);
+        ended.ending = area_ending(run.pieces[i].outcome, limits, limit);
         ended.call = last_call(run.pieces[i].run.output);
         checks.push_back(std::move(ended));
         found = true;
@@ -230,7 +220,7 @@ std::string behaviour_filter(const std::vector<std::string>& arguments) {
 // The behavioural diagnosis's observation from the resumed run of the behaviour tests: each
 // area's result, and the areas the module crashed or hung in, with the call.
 BehaviourObservation observed_behaviour(const ResumedRun& run, const ResourceLimits& limits,
-                                        const Limit& limit) {
+                                        const ScaledTimeout& limit) {
   const RunPiece& last = run.last();
   std::optional<BehaviourObservation> observed;
   if (!ended_early(last.outcome.kind) && last.run.result_json) {
@@ -243,7 +233,7 @@ BehaviourObservation observed_behaviour(const ResumedRun& run, const ResourceLim
   for (std::size_t i = 0; i < run.enders.size(); ++i) {
     reports::BehaviourArea ended;
     ended.name = area_of(run.enders[i]);
-    ended.ending = ending_during(run.pieces[i].outcome, limits, limit);
+    ended.ending = area_ending(run.pieces[i].outcome, limits, limit);
     ended.call = last_call(run.pieces[i].run.output);
     observed->areas.push_back(std::move(ended));
   }
@@ -315,14 +305,14 @@ DifferentialResult run_differential(const DifferentialRequest& request) {
       run_driver(request, files, "libtinyllm_diff_reference.so", false, {}, kReferenceTimeout);
   const auto areas = timing.result_json ? parse_differential_json(*timing.result_json)
                                         : std::optional<std::vector<reports::DifferentialCheck>>();
-  if (classify_run(timing, {}).kind != RunOutcomeKind::Passed || !areas)
+  const RunOutcome timed = classify_run(timing, {});
+  if (timed.kind != RunOutcomeKind::Passed || !areas)
     throw std::runtime_error(
         "the differential check does not pass with the reference on both sides (" +
-        describe_outcome(classify_run(timing, {}), request.limits) +
-        "): the build is broken; rebuild it (ninja -C " + request.build_dir.string() +
-        " tinyllm-grader)");
-  const Limit limit{request.timeout_factor * timing.seconds + request.timeout_constant_seconds,
-                    timing.seconds};
+        describe_outcome(timed, request.limits) + "): the build is broken; rebuild it (ninja -C " +
+        request.build_dir.string() + " tinyllm-grader)");
+  const ScaledTimeout limit{
+      request.timeout_factor * timing.seconds + request.timeout_constant_seconds, timing.seconds};
   // Runs the driver on the learner's module, saying what runs and which area ends a run.
   const auto run_learner = [&](const std::string& what, bool behaviours,
                                const std::vector<std::string>& arguments) {
@@ -331,7 +321,7 @@ DifferentialResult run_differential(const DifferentialRequest& request) {
     const RunOutcome outcome = classify_run(run, {});
     if (request.notices.tell && ended_early(outcome.kind) && !outcome.running_test.empty())
       request.notices.tell(fmt::format("{}: {} in area {}; the other areas run again without it",
-                                       what, ending_during(outcome, request.limits, limit),
+                                       what, area_ending(outcome, request.limits, limit),
                                        area_of(outcome.running_test)));
     return run;
   };

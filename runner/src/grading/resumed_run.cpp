@@ -1,6 +1,8 @@
 // Resumed runs (resumed_run.hpp): a run again without the test that ended the last one.
 #include "grading/resumed_run.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <sstream>
 
@@ -17,6 +19,23 @@ double ResumedRun::seconds() const {
 const std::string& ResumedRun::ender_of(std::size_t i) const {
   static const std::string none;
   return i < enders.size() ? enders[i] : none;
+}
+
+std::string ending_during(const RunOutcome& outcome, const ResourceLimits& limits,
+                          const ScaledTimeout& timeout, const std::string& reference_words) {
+  if (outcome.kind == RunOutcomeKind::TimedOut)
+    return fmt::format("did not finish within {:.1f} s ({} {:.2f} s)", timeout.seconds,
+                       reference_words, timeout.reference_seconds);
+  RunOutcome without_test = outcome;
+  without_test.running_test.clear();
+  return describe_outcome(without_test, limits);
+}
+
+std::set<std::string> timed_out_tests(const ResumedRun& run) {
+  std::set<std::string> tests;
+  for (std::size_t i = 0; i < run.enders.size(); ++i)
+    if (run.pieces[i].outcome.kind == RunOutcomeKind::TimedOut) tests.insert(run.enders[i]);
+  return tests;
 }
 
 bool ended_early(RunOutcomeKind kind) {

@@ -46,6 +46,23 @@ ResumedRun run_resuming(const std::set<std::string>& excluded,
                         const std::vector<std::string>& expected,
                         const std::function<SandboxRun(const std::vector<std::string>&)>& run);
 
+// A run's time limit when its program is untrusted and slow is not a verdict: the reference's time
+// on the same program times timeout.factor, plus timeout.constant_seconds (as a mutant's run).
+struct ScaledTimeout {
+  double seconds = 0;            // the limit
+  double reference_seconds = 0;  // the reference's time it was made from
+};
+
+// Returns how a run ended during a test, in words that do not name the test: "crashed with
+// SIGSEGV", or for a timeout "did not finish within 5.2 s (<reference_words> 0.14 s)", e.g. with
+// "the reference takes".
+std::string ending_during(const RunOutcome& outcome, const ResourceLimits& limits,
+                          const ScaledTimeout& timeout, const std::string& reference_words);
+
+// Returns the tests that ended a run of `run` by timing out: a caller that runs the same tests
+// again (another seed, another variant) leaves them out rather than wait each out once more.
+std::set<std::string> timed_out_tests(const ResumedRun& run);
+
 // Returns whether a run with this outcome ended before its tests did (crashed, timed out, stopped
 // at a limit, or exited without its complete result).
 bool ended_early(RunOutcomeKind kind);

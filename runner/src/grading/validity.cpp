@@ -226,11 +226,10 @@ std::vector<ResumedRun> run_round(const ValidityPlan& plan, const ValidityRunner
   run_one(0, excluded, {});
   std::set<std::string> left_out = excluded;
   std::vector<std::string> expected = listed_names(runs[0]);
-  for (std::size_t i = 0; i < runs[0].enders.size(); ++i)
-    if (runs[0].pieces[i].outcome.kind == RunOutcomeKind::TimedOut) {
-      left_out.insert(runs[0].enders[i]);
-      std::erase(expected, runs[0].enders[i]);
-    }
+  for (const std::string& test : timed_out_tests(runs[0])) {
+    left_out.insert(test);
+    std::erase(expected, test);
+  }
   base::parallel_for(runs.size() - 1, plan.jobs,
                      [&](std::size_t i) { run_one(i + 1, left_out, expected); });
   return runs;

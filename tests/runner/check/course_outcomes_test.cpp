@@ -11,7 +11,7 @@ namespace tinyllm::runner {
 namespace {
 
 const std::vector<std::string> kListed = {"Course.b", "Course.a", "Course.c"};
-const CourseTimeout kTimeout = {5.3, 0.21};
+const ScaledTimeout kTimeout = {5.3, 0.21};
 
 std::string reproduce(std::uint64_t seed, const std::string& test) {
   return "rerun " + test + " " + std::to_string(seed);
