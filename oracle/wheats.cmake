@@ -1,11 +1,9 @@
-# The wheats of mutants/catalog.toml: correct alternative implementations of the module, each in
-# variants/<id>/libtinyllm_oracle.so like a mutant's library. A valid test passes on all of them
-# (docs/contract-freedoms.md says what each may do differently). Included by oracle/CMakeLists.txt
-# when TINYLLM_BUILD_VARIANTS is ON; `tinyllm_wheats` builds them all, and ALL builds them too.
-#   semantic wheat wNN: the reference's objects, with the files that mention is_wheat(N)
-#     recompiled with TINYLLM_WHEAT=N (tinyllm_add_variant);
-#   binary wheat, build "O0": every source compiled again without optimisation;
-#   binary wheat, build "other-compiler": this repository's oracle configured and built by the other
+# The binary wheats of mutants/catalog.toml: the reference built differently, each in
+# variants/<id>/libtinyllm_oracle.so. A valid test passes on them as on every wheat (the semantic
+# wheats are in the schema library, mutants/builder). Included by oracle/CMakeLists.txt when
+# TINYLLM_BUILD_VARIANTS is ON; `tinyllm_wheats` builds them, and ALL builds them too.
+#   build "O0": every source compiled again without optimisation;
+#   build "other-compiler": this repository's oracle configured and built by the other
 #     compiler (clang++ when this build uses g++, g++ otherwise) in its own folder, as
 #     scripts/determinism.sh builds it, and its library copied to variants/<id>/.
 include(ExternalProject)
@@ -47,7 +45,7 @@ function(tinyllm_add_other_compiler_wheat target wheat)
                -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE}
                -DTINYLLM_VARIANT=reference
                -DTINYLLM_BUILD_VARIANTS=OFF -DTINYLLM_BUILD_TESTS=OFF -DTINYLLM_BUILD_RUNNER=OFF
-               -DTINYLLM_BUILD_BENCH=OFF -DTINYLLM_GENERATED_MUTANTS=OFF
+               -DTINYLLM_BUILD_BENCH=OFF
     BUILD_COMMAND "${CMAKE_COMMAND}" --build "${nested}" --target oracle
           COMMAND "${CMAKE_COMMAND}" -E make_directory "${CMAKE_BINARY_DIR}/variants/${wheat}"
           COMMAND "${CMAKE_COMMAND}" -E copy_if_different
@@ -72,10 +70,8 @@ function(tinyllm_add_unoptimised_wheat target wheat)
 endfunction()
 
 add_custom_target(tinyllm_wheats)
-foreach(wheat IN LISTS TINYLLM_WHEAT_IDS)
-  if(wheat IN_LIST TINYLLM_SEMANTIC_WHEAT_IDS)
-    tinyllm_add_variant(oracle_${wheat} ${wheat})
-  elseif(TINYLLM_WHEAT_BUILD_${wheat} STREQUAL "O0")
+foreach(wheat IN LISTS TINYLLM_BINARY_WHEAT_IDS)
+  if(TINYLLM_WHEAT_BUILD_${wheat} STREQUAL "O0")
     tinyllm_add_unoptimised_wheat(oracle_${wheat} ${wheat})
   else()
     tinyllm_add_other_compiler_wheat(oracle_${wheat} ${wheat})

@@ -8,6 +8,11 @@
 
 namespace tinyllm_schema {
 
+// The numbers of the library's variants: pitfall sN is N, semantic wheat wN is kFirstWheat + N,
+// the generated mutants follow from kFirstGenerated in the generator's order.
+inline constexpr int kFirstWheat = 500;
+inline constexpr int kFirstGenerated = 1000;
+
 // The environment variables a run carries them in (hex), read and erased by the library.
 inline constexpr const char* kKeyVariable = "TINYLLM_MUTANT_KEY";
 inline constexpr const char* kTokenVariable = "TINYLLM_MUTANT_TOKEN";

@@ -3,7 +3,7 @@
 // sits outside its mutant's site (where the catalog, and so every report, would not show it).
 #include <map>
 
-#include "guards.hpp"
+#include "tinyllm/catalog/guards.hpp"
 #include "site.hpp"
 #include "tinyllm/catalog.hpp"
 
@@ -51,7 +51,7 @@ std::vector<std::string> check_sites(const std::vector<MutantInfo>& mutants,
     if (!guarded[number])
       problems.push_back(m.id + ": its site " + site_of(m) + " holds no is_mutant(" +
                          std::to_string(number) +
-                         "); guard the change with `if constexpr (tinyllm::detail::is_mutant(" +
+                         "); guard the change with `if (tinyllm::detail::is_mutant(" +
                          std::to_string(number) + "))` right after the marker");
   return problems;
 }

@@ -8,9 +8,9 @@
 #include <map>
 #include <sstream>
 
-#include "guards.hpp"
+#include "tinyllm/catalog/guards.hpp"
 #include "site.hpp"
-#include "statement.hpp"
+#include "tinyllm/catalog/statement.hpp"
 #include "tinyllm/catalog.hpp"
 
 namespace tinyllm::catalog {
@@ -126,7 +126,7 @@ std::vector<std::string> check_wheats(const std::vector<WheatInfo>& wheats,
     }
     if (w.kind == WheatKind::Semantic && !marked)
       problems.push_back(w.id + " is semantic but oracle/src has no marker comment \"" + wanted +
-                         "\"; put one above each statement `if constexpr "
+                         "\"; put one above each statement `if "
                          "(tinyllm::detail::" +
                          guard_of(number) + ") ...` that makes the wheat");
   }
@@ -160,7 +160,7 @@ std::vector<std::string> check_wheats(const std::vector<WheatInfo>& wheats,
         problems.push_back(by_number[number]->id + ": its site " + site.file + ":" +
                            std::to_string(site.line_begin) + "-" + std::to_string(site.line_end) +
                            " holds no " + guard_of(number) +
-                           "; guard the change with `if constexpr (tinyllm::detail::" +
+                           "; guard the change with `if (tinyllm::detail::" +
                            guard_of(number) + ")` right after the marker");
 
   for (std::string& problem : check_freedoms(wheats, repository_root))

@@ -1,6 +1,6 @@
 // Scans the oracle's sources for variant guards with a regular expression rather than a parser:
 // the guards are written one way (`is_mutant(7)`), and check_sites reports any that sit elsewhere.
-#include "guards.hpp"
+#include "tinyllm/catalog/guards.hpp"
 
 #include <algorithm>
 #include <fstream>

@@ -1,6 +1,6 @@
 // A small recursive-descent reader of C++ statement structure: tokens are skipped, not parsed,
 // except the keywords that decide where a statement ends (if/else, loops, do-while).
-#include "statement.hpp"
+#include "tinyllm/catalog/statement.hpp"
 
 #include <cctype>
 #include <string>

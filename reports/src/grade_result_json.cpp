@@ -83,8 +83,8 @@ void from_json(const nlohmann::json& in, Reveal& reveal) {
 }
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(MutantResult, mutant, status, reason, killed_by, seconds,
                                    killed_by_failed_tests, covered_by)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(GeneratedCounts, raw, equivalent, duplicate, reviewed,
-                                   course_undetected, counted)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(GeneratedCounts, raw, left_out, reviewed, course_undetected,
+                                   counted)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TestInfo, name, file, line)
 
 void to_json(nlohmann::json& out, const HintRung& rung) {

@@ -41,16 +41,13 @@ std::string graded_set(const GradeResult& result) {
   }
   const GeneratedCounts& counts = result.generated;
   std::vector<std::string> dropped;
-  if (counts.equivalent > 0) dropped.push_back(fmt::format("{} equivalent", counts.equivalent));
-  if (counts.duplicate > 0) {
-    dropped.push_back(plural(counts.duplicate, "duplicate", "duplicates"));
-  }
+  if (counts.left_out > 0) dropped.push_back(fmt::format("{} left out", counts.left_out));
   if (counts.reviewed > 0) dropped.push_back(fmt::format("{} reviewed", counts.reviewed));
   if (counts.course_undetected > 0) {
     dropped.push_back(fmt::format("{} not detected by the course suite", counts.course_undetected));
   }
   const int not_counted =
-      counts.equivalent + counts.duplicate + counts.reviewed + counts.course_undetected;
+      counts.left_out + counts.reviewed + counts.course_undetected;
   if (not_counted > 0) {
     text += fmt::format("; {} generated not counted ({})", not_counted, join(dropped, ", "));
   }

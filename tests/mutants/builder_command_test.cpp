@@ -9,7 +9,7 @@
 #include "tinyllm/builder/build_error.hpp"
 #include "tinyllm/builder/compile_command.hpp"
 #include "tinyllm/builder/config.hpp"
-#include "tinyllm/builder/precompiled_header.hpp"
+#include "tinyllm/builder/module_headers.hpp"
 
 namespace tinyllm::builder {
 namespace {
@@ -76,7 +76,7 @@ TEST(BuilderConfig, UnknownKeyIsAnError) {
   const std::string base =
       "source_root=/s\ncompile_commands=/b/cc.json\nreference_objects=/b/a.o;/b/c.o\n"
       "link_command=c++;-fsanitize=address;\nvariants_dir=/b/variants\ncache_dir=/b/cache\n"
-      "depfile=/b/d\n";
+      "depfile=/b/d\nschema_dir=/s/mutants/schema\n";
   const BuildOptions options = parse_config(base, "conf");
   EXPECT_THAT(options.reference_objects, ElementsAre("/b/a.o", "/b/c.o"));
   EXPECT_THAT(options.link_command, ElementsAre("c++", "-fsanitize=address"));

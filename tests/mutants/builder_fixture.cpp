@@ -95,8 +95,8 @@ BuildOptions FixtureProject::options() const {
   options.variants_dir = root_ / "build/variants";
   options.cache_dir = root_ / "build/cache";
   options.depfile = root_ / "build/generated.d";
+  options.schema_dir = fs::path(TINYLLM_SOURCE_DIR) / "mutants/schema";
   options.jobs = 2;
-  options.precompiled_header = precompiled_header;
   return options;
 }
 
@@ -127,8 +127,12 @@ nlohmann::json FixtureProject::mutant(const std::string& function, const std::st
   return found.empty() ? nlohmann::json::object() : found.front();
 }
 
-fs::path FixtureProject::library(const std::string& id) const {
-  return root_ / "build/variants" / id / kVariantLibraryName;
+fs::path FixtureProject::schema_library() const {
+  return root_ / "build/variants/schema" / kVariantLibraryName;
+}
+
+nlohmann::json FixtureProject::schema_listing() const {
+  return nlohmann::json::parse(base::read_whole_file(root_ / "build/variants/schema.json"));
 }
 
 fs::path FixtureProject::reference_library() const {

@@ -10,8 +10,7 @@
 
 namespace tinyllm::builder::testing {
 
-// The module file of the fixture: `x + 0` -> `x - 0` is equivalent; `x >= 1` -> `x > 1` and
-// `x >= 1` -> `x >= 2` are the same function on ints (one object, two mutants).
+// The module file of the fixture: two functions, `shifted` (`x + 0`) and `above_one` (`x >= 1`).
 extern const char* const kModuleSource;
 
 class FixtureProject {
@@ -25,8 +24,8 @@ class FixtureProject {
   FixtureProject& operator=(const FixtureProject&) = delete;
 
   const std::filesystem::path& root() const { return root_; }
-  // Returns the options that build the fixture's generated variants (quiet, 2 jobs, with a
-  // precompiled header unless `precompiled_header` was turned off).
+  // Returns the options that build the fixture's schema library (quiet, 2 jobs, the project's
+  // mutants/schema).
   BuildOptions options() const;
   // Runs the build and returns its summary.
   BuildSummary build() const;
@@ -38,19 +37,15 @@ class FixtureProject {
   // function whose name contains `function`; fails the test when there is not exactly one.
   nlohmann::json mutant(const std::string& function, const std::string& original,
                         const std::string& replacement) const;
-  // Returns the library of mutant `id`, and the reference library.
-  std::filesystem::path library(const std::string& id) const;
+  // Returns the schema library, its listing (schema.json) and the reference library.
+  std::filesystem::path schema_library() const;
+  nlohmann::json schema_listing() const;
   std::filesystem::path reference_library() const;
 
  private:
   void compile(const std::string& name) const;
   void link_reference() const;
   std::filesystem::path root_;
-
- public:
-  // Whether the builds use a precompiled header (tests of the cache turn it off: it costs a
-  // compile per build and the fixture includes nothing).
-  bool precompiled_header = true;
 };
 
 }  // namespace tinyllm::builder::testing

@@ -32,9 +32,9 @@ std::vector<std::string> problems_of(const std::string& source) {
 const std::string consistent =
     "void f() {\n"
     "  // s07: one\n"
-    "  if constexpr (tinyllm::detail::is_mutant(7)) w = 1;\n"
+    "  if (tinyllm::detail::is_mutant(7)) w = 1;\n"
     "  // s08: two\n"
-    "  if constexpr (!tinyllm::detail::is_mutant(8))\n"
+    "  if (!tinyllm::detail::is_mutant(8))\n"
     "    w = 2;\n"
     "}\n";
 
@@ -46,7 +46,7 @@ TEST(CheckSites, consistent_catalog_and_sources_have_no_problem) {
 // Catches: a guard moved away from its marker, where the reports would show the wrong lines.
 TEST(CheckSites, guard_outside_its_site_is_a_problem) {
   const auto problems =
-      problems_of(consistent + "void g() { if constexpr (tinyllm::detail::is_mutant(7)) h(); }\n");
+      problems_of(consistent + "void g() { if (tinyllm::detail::is_mutant(7)) h(); }\n");
   EXPECT_NE(all(problems).find(file + ":8: is_mutant(7) lies outside s07's site " + file + ":2-3"),
             std::string::npos)
       << all(problems);
@@ -56,7 +56,7 @@ TEST(CheckSites, guard_outside_its_site_is_a_problem) {
 // reference and every suite would fail to kill it.
 TEST(CheckSites, site_without_its_guard_is_a_problem) {
   const auto problems = problems_of(
-      "void f() {\n  // s07: one\n  w = 1;\n  // s08: two\n  if constexpr (is_mutant(8)) w = "
+      "void f() {\n  // s07: one\n  w = 1;\n  // s08: two\n  if (is_mutant(8)) w = "
       "2;\n}\n");
   EXPECT_NE(all(problems).find("s07: its site " + file + ":2-3 holds no is_mutant(7)"),
             std::string::npos)
@@ -66,7 +66,7 @@ TEST(CheckSites, site_without_its_guard_is_a_problem) {
 // Catches: a guarded change that no catalog entry describes (built into no variant's report).
 TEST(CheckSites, guard_without_a_catalog_entry_is_a_problem) {
   const auto problems =
-      problems_of(consistent + "// s09: three\nif constexpr (is_mutant(9)) w = 3;\n");
+      problems_of(consistent + "// s09: three\nif (is_mutant(9)) w = 3;\n");
   EXPECT_NE(all(problems).find(file + ":9: is_mutant(9) has no catalog entry"), std::string::npos)
       << all(problems);
 }

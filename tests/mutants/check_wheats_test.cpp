@@ -33,9 +33,9 @@ const std::string consistent =
     "double f(double n, double total) {\n"
     "  double w = n / total;\n"
     "  // w04: weights\n"
-    "  if constexpr (tinyllm::detail::is_wheat(4)) w = n * (1.0 / total);\n"
+    "  if (tinyllm::detail::is_wheat(4)) w = n * (1.0 / total);\n"
     "  // w04: weights\n"
-    "  if constexpr (tinyllm::detail::is_wheat(4)) {\n"
+    "  if (tinyllm::detail::is_wheat(4)) {\n"
     "    return w;\n"
     "  }\n"
     "  return w * 2;\n"
@@ -67,7 +67,7 @@ TEST(CheckWheats, several_sites_of_one_wheat_are_no_problem) {
 // Catches: an is_wheat(N) away from a marker: a change of the wheat that no marker shows.
 TEST(CheckWheats, guard_outside_every_site_is_a_problem) {
   const auto problems = problems_of(
-      consistent + "int g() { if constexpr (tinyllm::detail::is_wheat(4)) return 1; return 0; }\n");
+      consistent + "int g() { if (tinyllm::detail::is_wheat(4)) return 1; return 0; }\n");
   EXPECT_NE(all(problems).find(step + ":11: is_wheat(4) lies outside every site of w04"),
             std::string::npos)
       << all(problems);
@@ -77,7 +77,7 @@ TEST(CheckWheats, guard_outside_every_site_is_a_problem) {
 // reference too, and the wheat would no longer differ there).
 TEST(CheckWheats, site_without_its_guard_is_a_problem) {
   std::string source = consistent;
-  source.replace(source.find("if constexpr (tinyllm::detail::is_wheat(4)) w ="), 47, "w =");
+  source.replace(source.find("if (tinyllm::detail::is_wheat(4)) w ="), 37, "w =");
   const auto problems = problems_of(source);
   EXPECT_NE(all(problems).find("w04: its site " + step + ":3-4 holds no is_wheat(4)"),
             std::string::npos)
@@ -110,8 +110,8 @@ TEST(CheckWheats, unknown_and_binary_wheats_have_no_guards) {
   const auto problems =
       problems_of(consistent +
                   "// w01: unoptimised\n"
-                  "int g() { if constexpr (tinyllm::detail::is_wheat(1)) return 1; return 0; }\n"
-                  "int h() { if constexpr (tinyllm::detail::is_wheat(9)) return 1; return 0; }\n");
+                  "int g() { if (tinyllm::detail::is_wheat(1)) return 1; return 0; }\n"
+                  "int h() { if (tinyllm::detail::is_wheat(9)) return 1; return 0; }\n");
   EXPECT_NE(all(problems).find(step + ":11: w01 is a binary wheat"), std::string::npos)
       << all(problems);
   EXPECT_NE(all(problems).find(step + ":12: is_wheat(1): w01 is a binary wheat"), std::string::npos)

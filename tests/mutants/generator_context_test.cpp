@@ -67,15 +67,15 @@ TEST(GeneratorContext, OnlyFunctionBodiesOfTheGivenFile) {
   for (const auto& m : mutants) EXPECT_EQ(m.file, "src/fixture.cpp");
 }
 
-// Catches: mutating the oracle's pitfall guards (`if constexpr (is_mutant(N))`) or the code that
+// Catches: mutating the oracle's pitfall guards (`if (is_mutant(N))`) or the code that
 // only a pitfall variant runs, instead of the reference's code beside it.
 TEST(GeneratorContext, PitfallGuardsAndTheirVariantOnlyBranchesAreLeftAlone) {
   TempTree tree;
   const auto mutants = generate_from(tree,
                                      "constexpr bool is_mutant(int id) { return id == 0; }\n"
                                      "int f(int x) {\n"
-                                     "  if constexpr (is_mutant(3)) x = x * 7;\n"
-                                     "  if constexpr (!is_mutant(4)) x += 1;\n"
+                                     "  if (is_mutant(3)) x = x * 7;\n"
+                                     "  if (!is_mutant(4)) x += 1;\n"
                                      "  return x;\n"
                                      "}\n");
   Changes in_f;
@@ -84,15 +84,15 @@ TEST(GeneratorContext, PitfallGuardsAndTheirVariantOnlyBranchesAreLeftAlone) {
   EXPECT_EQ(in_f, (Changes{"+=->-=", "1->0", "1->2", "x->{}"}));
 }
 
-// Catches: mutating a wheat's guards (`if constexpr (is_wheat(N))`) or the code that only wheat N
+// Catches: mutating a wheat's guards (`if (is_wheat(N))`) or the code that only wheat N
 // runs: a mutant there would change nothing the reference runs, and could never be detected.
 TEST(GeneratorContext, WheatGuardsAndTheirWheatOnlyBranchesAreLeftAlone) {
   TempTree tree;
   const auto mutants = generate_from(tree,
                                      "constexpr bool is_wheat(int id) { return id == 0; }\n"
                                      "int f(int x) {\n"
-                                     "  if constexpr (is_wheat(3)) x = x * 7;\n"
-                                     "  if constexpr (!is_wheat(4)) x += 1;\n"
+                                     "  if (is_wheat(3)) x = x * 7;\n"
+                                     "  if (!is_wheat(4)) x += 1;\n"
                                      "  return x;\n"
                                      "}\n");
   Changes in_f;

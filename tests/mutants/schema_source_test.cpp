@@ -1,7 +1,7 @@
 // The schema source (tinyllm/builder/schema_source.hpp): a small file composed with nested
 // mutants of every form is compiled and run with each mutant active, and must compute what the
 // file with that one mutant applied computes; lines stay where they were; what cannot be placed is
-// left out with its reason; pitfall guards become the runtime switch.
+// left out with its reason; the oracle's guards ask the same switch.
 #include "tinyllm/builder/schema_source.hpp"
 
 #include <gtest/gtest.h>
@@ -107,7 +107,7 @@ int f(int a, int b) {
       mutant(1011, at(text, "  touch", "touch"), "touch(c)", at(text, "  touch", "touch"),
              "touch(c)", "", SchemaForm::Discarded),
   };
-  const SchemaSource schema = schema_source(text, mutants, {}, kPrelude, "module.cpp");
+  const SchemaSource schema = schema_source(text, mutants, kPrelude, "module.cpp");
   EXPECT_TRUE(schema.left_out.empty()) << schema.left_out.begin()->second;
   EXPECT_EQ(schema.placed.size(), mutants.size());
   EXPECT_EQ(std::count(schema.text.begin(), schema.text.end(), '\n'),
@@ -131,7 +131,7 @@ TEST(SchemaSource, what_one_line_cannot_hold_is_left_out_with_its_reason) {
   const std::size_t scope = at(text, "return", "a +");
   const std::string scope_text = text.substr(scope, text.find(';', scope) - scope);
   const SchemaSource schema = schema_source(
-      text, {mutant(1, scope, scope_text, at(text, "a +", "+"), "+", "-")}, {}, "", "m.cpp");
+      text, {mutant(1, scope, scope_text, at(text, "a +", "+"), "+", "-")}, "", "m.cpp");
   ASSERT_EQ(schema.left_out.count("g1"), 1u);
   EXPECT_NE(schema.left_out.at("g1").find("comment"), std::string::npos);
   EXPECT_NE(schema.text.find(text), std::string::npos) << "the file is not as it was";
@@ -141,25 +141,34 @@ TEST(SchemaSource, what_one_line_cannot_hold_is_left_out_with_its_reason) {
       mutant(2, at(overlap, "return", "a + b"), "a + b", at(overlap, "a +", "+"), "+", "-");
   const SchemaMutant right =
       mutant(3, at(overlap, "a + ", "b + c"), "b + c", at(overlap, "b +", "+"), "+", "-");
-  const SchemaSource crossed = schema_source(overlap, {left, right}, {}, "", "m.cpp");
+  const SchemaSource crossed = schema_source(overlap, {left, right}, "", "m.cpp");
   EXPECT_EQ(crossed.placed.size(), 1u);
   ASSERT_EQ(crossed.left_out.size(), 1u);
   EXPECT_NE(crossed.left_out.begin()->second.find("overlaps"), std::string::npos);
 }
 
-// Catches: a pitfall guard left at compile time (the pitfall would never run from the schema), a
-// negated guard losing its `!`, or a pitfall the catalog does not list switched.
-TEST(SchemaSource, pitfall_guards_become_the_runtime_switch) {
-  const std::string text =
-      "void f() {\n  if constexpr (tinyllm::detail::is_mutant(7)) g();\n"
-      "  if constexpr (!tinyllm::detail::is_mutant(12)) h();\n"
-      "  if constexpr (tinyllm::detail::is_mutant(30)) k();\n}\n";
-  const SchemaSource schema = schema_source(text, {}, {{7, 7}, {12, 12}}, "", "m.cpp");
-  EXPECT_NE(schema.text.find("if (::tinyllm_schema::on(7)) g();"), std::string::npos);
-  EXPECT_NE(schema.text.find("if (!::tinyllm_schema::on(12)) h();"), std::string::npos);
-  EXPECT_NE(schema.text.find("if constexpr (tinyllm::detail::is_mutant(30)) k();"),
-            std::string::npos);
-  EXPECT_EQ(schema.pitfalls, (std::vector<int>{7, 12}));
+// Catches: a pitfall or wheat guard of oracle/src/mutant.hpp left a constant in the schema build
+// (the pitfall would never run from the schema), a negated guard losing its `!`, or a wheat
+// switched on a pitfall's number.
+TEST(SchemaSource, the_oracles_guards_ask_the_switch_in_the_schema_build) {
+  const std::string source =
+      kPrelude + "#define TINYLLM_SCHEMA_FIRST_WHEAT 500\n#include \"" + TINYLLM_SOURCE_DIR +
+      "/oracle/src/mutant.hpp\"\n"
+      "int f(int a, int b) {\n"
+      "  if (tinyllm::detail::is_wheat(3)) return a - b;\n"
+      "  if (tinyllm::detail::is_mutant(7)) return a + b;\n"
+      "  if (!tinyllm::detail::is_mutant(12)) return a * b;\n"
+      "  return 100;\n}\n";
+  const std::string sums = run("guards", kPrelude + "int f(int a, int b) { return a + b; }\n");
+  const std::string products = run("guards", kPrelude + "int f(int a, int b) { return a * b; }\n");
+  const std::string differences =
+      run("guards", kPrelude + "int f(int a, int b) { return a - b; }\n");
+  EXPECT_EQ(run("guards", source, 0), products);
+  EXPECT_EQ(run("guards", source, 7), sums);
+  EXPECT_EQ(run("guards", source, 503), differences);
+  EXPECT_EQ(run("guards", source, 12), run("guards", kPrelude + "int f(int, int) { return 100; }\n"));
+  EXPECT_EQ(run("guards", source, 3), products) << "wheat w3 is 503, not 3";
+  EXPECT_NE(differences, products);
 }
 
 }  // namespace

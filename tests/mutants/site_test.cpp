@@ -43,7 +43,7 @@ const std::string guarded_site =
     "double weight(double n, double total, double k) {\n"            // 1
     "  double w = n / total;\n"                                      // 2
     "  // s07: weighting 1/k\n"                                      // 3
-    "  if constexpr (tinyllm::detail::is_mutant(7)) w = 1.0 / k;\n"  // 4
+    "  if (tinyllm::detail::is_mutant(7)) w = 1.0 / k;\n"  // 4
     "  return w;\n"                                                  // 5
     "}\n";
 
@@ -58,7 +58,7 @@ TEST(Site, extent_moves_with_a_line_inserted_above_the_marker) {
 TEST(Site, guarded_statement_spanning_lines_ends_at_its_semicolon) {
   EXPECT_EQ(site_lines("void f() {\n"
                        "  // s07: weighting 1/k\n"
-                       "  if constexpr (!tinyllm::detail::is_mutant(7))\n"
+                       "  if (!tinyllm::detail::is_mutant(7))\n"
                        "    for (auto& p : params)\n"
                        "      if (p.has_grad()) p.set_grad(p.grad() / scale);\n"
                        "  step();\n"
@@ -71,7 +71,7 @@ TEST(Site, guarded_statement_spanning_lines_ends_at_its_semicolon) {
 TEST(Site, braced_block_ends_at_its_matching_brace) {
   EXPECT_EQ(site_lines("void f() {\n"
                        "  // s07: weighting 1/k\n"
-                       "  if constexpr (tinyllm::detail::is_mutant(7)) {\n"
+                       "  if (tinyllm::detail::is_mutant(7)) {\n"
                        "    log(\"} not the end;\");  // nor this }\n"
                        "    const char c = '}';\n"
                        "    /* nor } this */ auto g = [] { return 1; };\n"
@@ -87,7 +87,7 @@ TEST(Site, braced_block_ends_at_its_matching_brace) {
 TEST(Site, else_branch_belongs_to_the_site) {
   EXPECT_EQ(site_lines("void f() {\n"
                        "  // s07: weighting 1/k\n"
-                       "  if constexpr (tinyllm::detail::is_mutant(7)) {\n"
+                       "  if (tinyllm::detail::is_mutant(7)) {\n"
                        "    clip();\n"
                        "    unscale();\n"
                        "  } else {\n"
@@ -124,7 +124,7 @@ TEST(Site, runtime_if_with_a_braced_body) {
 
 // Catches: a missing marker accepted silently (the site would have no lines to show).
 TEST(Site, missing_marker_is_an_error_naming_the_file_and_the_comment) {
-  const std::string error = site_error("void f() {\n  if constexpr (is_mutant(7)) w = 0;\n}\n");
+  const std::string error = site_error("void f() {\n  if (is_mutant(7)) w = 0;\n}\n");
   EXPECT_NE(error.find(file), std::string::npos) << error;
   EXPECT_NE(error.find("no marker comment \"// s07: weighting 1/k\""), std::string::npos) << error;
 }
@@ -140,7 +140,7 @@ TEST(Site, duplicated_marker_is_an_error_naming_the_file_and_both_lines) {
 // that the code does not have.
 TEST(Site, marker_with_another_title_is_an_error_naming_file_line_and_both_titles) {
   const std::string error =
-      site_error("// s07: weighting micro-batches equally\nif constexpr (is_mutant(7)) w = 0;\n");
+      site_error("// s07: weighting micro-batches equally\nif (is_mutant(7)) w = 0;\n");
   EXPECT_NE(error.find(file + ":1: the marker reads \"// s07: weighting micro-batches equally\""),
             std::string::npos)
       << error;
@@ -152,7 +152,7 @@ TEST(Site, marker_without_a_complete_statement_is_an_error) {
   const std::string error = site_error("void f() {\n  // s07: weighting 1/k\n}\n");
   EXPECT_NE(error.find(file + ":2: no complete statement follows s07's marker"), std::string::npos)
       << error;
-  EXPECT_NE(site_error("// s07: weighting 1/k\nif constexpr (is_mutant(7)) { w = 0;\n"), "");
+  EXPECT_NE(site_error("// s07: weighting 1/k\nif (is_mutant(7)) { w = 0;\n"), "");
 }
 
 // Catches: a catalog entry whose site file was renamed or mistyped passing unnoticed.

@@ -288,7 +288,7 @@ GradeResult full_with_generated(Reveal reveal) {
   result.verdict = Verdict::Fail;
   result.score = 7.0 / 9.0;
   result.oracle_files[kCastPath] = kCastSource;
-  result.generated = GeneratedCounts{10, 3, 1, 1, 2, 3};
+  result.generated = GeneratedCounts{10, 4, 1, 2, 3};
   result.mutants.push_back(
       MutantResult{generated(kGeneratedLtToGe, kCastPath, 3, 9, 10, "cxx_lt_to_ge", "<", ">="),
                    MutantStatus::Survived,
@@ -323,7 +323,7 @@ GradeResult many_generated_survivors(int count) {
                      {},
                      0.5});
   }
-  result.generated = GeneratedCounts{count, 0, 0, 0, 0, count};
+  result.generated = GeneratedCounts{count, 0, 0, 0, count};
   result.score = 6.0 / (6.0 + count);
   return result;
 }

@@ -1,5 +1,5 @@
-// The wheats (mutants/catalog.toml's [[wheat]], built in variants/wNN/): each is what its catalog
-// entry says, a correct implementation that differs from the reference exactly where its freedom
+// The wheats (mutants/catalog.toml's [[wheat]]: the semantic ones in the schema library, the
+// binary ones in variants/wNN/): each is what its catalog entry says, a correct implementation that differs from the reference exactly where its freedom
 // (docs/contract-freedoms.md) allows and nowhere else. wheat_observe prints the facts; this test
 // runs it on the reference and on each wheat and compares them.
 #include <gtest/gtest.h>
@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "grading/variant_runs.hpp"
+#include "tinyllm/base/process.hpp"
 #include "tinyllm/catalog.hpp"
 
 namespace {
@@ -26,14 +28,29 @@ using tinyllm::catalog::WheatKind;
 // One run of wheat_observe: "<kind> <name>" -> the rest of its line.
 using Facts = std::map<std::string, std::string>;
 
-fs::path variant_dir(const std::string& variant) {
-  return fs::path(TINYLLM_BUILD_DIR) / "variants" / variant;
+const tinyllm::runner::VariantRuns& runs() {
+  static const tinyllm::runner::VariantRuns runs(TINYLLM_BUILD_DIR);
+  return runs;
 }
 
-// Runs wheat_observe on `variant`'s library (LD_LIBRARY_PATH overrides its RUNPATH).
+// The folder of the library `variant` runs on: the schema library's for a semantic wheat.
+fs::path variant_dir(const std::string& variant) {
+  return runs().target(variant).library.parent_path();
+}
+
+// The shell words that run a program on `variant`: its library's folder first on the loader's
+// path (LD_LIBRARY_PATH overrides a RUNPATH) and, in the schema library, its token.
+std::string on_variant(const std::string& variant) {
+  std::string words = "env LD_LIBRARY_PATH=" + tinyllm::base::shell_quote(variant_dir(variant));
+  for (const std::string& assignment : runs().target(variant).environment)
+    words += " " + tinyllm::base::shell_quote(assignment);
+  return words;
+}
+
+// Runs wheat_observe on `variant`.
 Facts observe(const std::string& variant) {
   const std::string command =
-      "LD_LIBRARY_PATH='" + variant_dir(variant).string() + "' '" + TINYLLM_OBSERVE + "' 2>&1";
+      on_variant(variant) + " " + tinyllm::base::shell_quote(TINYLLM_OBSERVE) + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) throw std::runtime_error("cannot run " + command);
   std::string output;
@@ -82,6 +99,19 @@ TEST(Wheats, each_run_maps_the_library_of_its_own_folder) {
     EXPECT_EQ(fs::path(observe(w.id).at("library mapped")).parent_path(),
               fs::canonical(variant_dir(w.id)))
         << w.id;
+}
+
+// Catches: a wheat that uses a freedom the contract does not give (or a course test that demands
+// more than the contract), and, through run_on_library.sh, a course_suite that would run the
+// reference whatever LD_LIBRARY_PATH says.
+TEST(Wheats, the_course_suite_passes_on_every_wheat) {
+  for (const WheatInfo& w : wheats()) {
+    const std::string command = on_variant(w.id) + " " +
+                                tinyllm::base::shell_quote(TINYLLM_RUN_ON_LIBRARY) + " " +
+                                tinyllm::base::shell_quote(variant_dir(w.id)) + " " +
+                                tinyllm::base::shell_quote(TINYLLM_COURSE_SUITE) + " >/dev/null";
+    EXPECT_EQ(std::system(command.c_str()), 0) << w.id << " (" << w.title << "): " << command;
+  }
 }
 
 // Catches: a binary wheat that is the reference's library itself (a copy, or a build the flags

@@ -48,27 +48,16 @@ BuildOptions parse_config(const std::string& text, const std::string& name) {
   options.variants_dir = take("variants_dir");
   options.cache_dir = take("cache_dir");
   options.depfile = take("depfile");
+  options.schema_dir = take("schema_dir");
   if (values.contains("probe_dir")) options.probe_dir = take("probe_dir");
   if (values.contains("catalog")) options.catalog = take("catalog");
-  if (values.contains("schema_dir")) options.schema_dir = take("schema_dir");
-  if (values.contains("own")) {
-    const std::vector<std::string> ids = split_list(take("own"));
-    options.own_ids.insert(ids.begin(), ids.end());
-  }
-  if (values.contains("own_libraries")) {
-    const std::string own = take("own_libraries");
-    if (own != "ON" && own != "OFF")
-      throw BuildError(name + ": own_libraries must be ON or OFF, not '" + own + "'");
-    options.own_libraries = own == "ON";
-  }
   options.files =
       values.contains("files") ? split_list(take("files")) : generator::default_module_files();
   if (!values.empty())
     throw BuildError(
         name + ": unknown key " + values.begin()->first +
         " (known: source_root, compile_commands, reference_objects, link_command, "
-        "variants_dir, cache_dir, depfile, files, probe_dir, catalog, schema_dir, own_libraries, "
-        "own)");
+        "variants_dir, cache_dir, depfile, schema_dir, files, probe_dir, catalog)");
   return options;
 }
 

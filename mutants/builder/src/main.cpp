@@ -1,5 +1,5 @@
-// tinyllm-build-generated: builds the schema library that holds every mutant (and the libraries of
-// those it cannot hold) and the manifest; a custom command of the build runs it
+// tinyllm-build-generated: builds the schema library that holds every mutant and semantic wheat,
+// its listing and the manifest; a custom command of the build runs it
 // (mutants/builder/CMakeLists.txt).
 #include <chrono>
 #include <iostream>
@@ -13,31 +13,21 @@
 namespace {
 
 void print_help() {
-  std::cout << R"(Usage: tinyllm-build-generated --config FILE [--jobs N] [--no-precompiled-header]
-                              [--quiet]
+  std::cout << R"(Usage: tinyllm-build-generated --config FILE [--jobs N] [--quiet]
 
 Builds the schema library <build>/variants/schema/libtinyllm_oracle.so: the module's files
-compiled once with every generated mutant and every pitfall behind a runtime switch, and
-<build>/variants/schema.json (each mutant's number in it, and why a mutant could not be placed);
-a library of its own, <build>/variants/<id>/libtinyllm_oracle.so, for each mutant the schema
-cannot hold; the manifest <build>/variants/generated.json; and the probe library
-<build>/variants/probe/libtinyllm_oracle.so with its sites, <build>/variants/probe.json (the
-reference recording which mutants' code a suite runs). The build runs it (target
-tinyllm_generated_variants); FILE is written by CMake:
-<build>/mutants/builder/generated-variants.conf.
-
-With own_libraries=ON in FILE (cmake -DTINYLLM_MUTANT_OWN_LIBRARIES=ON) every mutant is also
-compiled on its own with the reference's command for its file (from compile_commands.json),
-with -g0 and from stdin, and a precompiled header of the files' includes. A mutant whose object
-equals the unmutated file's is then "equivalent", one whose object equals an earlier mutant's a
-"duplicate": neither gets a library (trivial compiler equivalence). Objects and links are cached
-in the build folder: a rerun compiles only what changed and relinks only libraries whose inputs
-changed.
+compiled once with every generated mutant, every pitfall and every semantic wheat behind a
+runtime switch (the run's token selects one); <build>/variants/schema.json (each one's number
+in it); the manifest <build>/variants/generated.json (every generated mutant, and why the
+schema could not hold one); and the probe library <build>/variants/probe/libtinyllm_oracle.so
+with its sites, <build>/variants/probe.json (the reference recording which mutants' code a
+suite runs). The build runs it (target tinyllm_generated_variants); FILE is written by CMake:
+<build>/mutants/builder/generated-variants.conf. Objects and links are cached in the build
+folder: a rerun compiles only what changed and relinks only a library whose inputs changed.
 
 Options:
   --config FILE              the configuration CMake wrote (required)
-  --jobs N                   compiles and links at once (default: the hardware threads)
-  --no-precompiled-header    compile without the precompiled header
+  --jobs N                   compiles at once (default: the hardware threads)
   --quiet                    no progress on stderr
   --help                     show this text
 
@@ -52,7 +42,6 @@ int main(int argc, char** argv) {
   using namespace tinyllm::builder;
   std::string config;
   unsigned jobs = 0;
-  bool precompiled_header = true;
   bool quiet = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -63,8 +52,6 @@ int main(int argc, char** argv) {
       config = argv[++i];
     } else if (arg == "--jobs" && i + 1 < argc) {
       jobs = static_cast<unsigned>(std::stoul(argv[++i]));
-    } else if (arg == "--no-precompiled-header") {
-      precompiled_header = false;
     } else if (arg == "--quiet") {
       quiet = true;
     } else {
@@ -81,20 +68,16 @@ int main(int argc, char** argv) {
     const auto start = std::chrono::steady_clock::now();
     BuildOptions options = parse_config(tinyllm::base::read_whole_file(config), config);
     options.jobs = jobs;
-    options.precompiled_header = precompiled_header;
     options.progress = quiet ? nullptr : &std::cerr;
     const BuildSummary summary = build_generated_variants(options);
     const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
     if (!quiet)
       std::cerr << "tinyllm-build-generated: " << summary.raw << " mutants: " << summary.built
-                << " built, " << summary.equivalent << " equivalent, " << summary.duplicate
-                << " duplicate; " << summary.compiled << " compiled, " << summary.linked
-                << " linked, " << summary.removed
-                << " removed; probe library: " << summary.probe_sites << " sites"
-                << (summary.probe_linked ? ", linked" : "")
-                << "; schema library: " << summary.schema_placed << " generated mutants placed, "
-                << summary.schema_left_out << " left out"
-                << (summary.schema_linked ? ", linked" : "") << " in " << seconds.count() << " s\n";
+                << " in the schema library, " << summary.left_out << " left out"
+                << (summary.schema_linked ? " (linked)" : "") << "; " << summary.compiled
+                << " compiled; probe library: " << summary.probe_sites << " sites"
+                << (summary.probe_linked ? " (linked)" : "") << " in " << seconds.count()
+                << " s\n";
   } catch (const BuildError& e) {
     std::cerr << "tinyllm-build-generated: " << e.what() << "\n";
     return 1;

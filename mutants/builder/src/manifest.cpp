@@ -8,20 +8,17 @@ namespace tinyllm::builder {
 
 nlohmann::json manifest_json(const std::vector<std::string>& files,
                              const std::vector<generator::GeneratedMutant>& mutants,
-                             const std::vector<Equivalence>& outcomes) {
+                             const std::map<std::string, std::string>& left_out) {
   nlohmann::json entries = generator::mutants_to_json(files, mutants).at("mutants");
-  std::size_t counts[3] = {0, 0, 0};
   for (std::size_t i = 0; i < mutants.size(); ++i) {
-    entries[i]["build"] = build_status_name(outcomes[i].status);
-    if (outcomes[i].status == BuildStatus::Duplicate)
-      entries[i]["duplicate_of"] = mutants[outcomes[i].duplicate_of].id;
-    ++counts[static_cast<int>(outcomes[i].status)];
+    const auto found = left_out.find(mutants[i].id);
+    entries[i]["build"] = found == left_out.end() ? "built" : "left_out";
+    if (found != left_out.end()) entries[i]["left_out_because"] = found->second;
   }
-  nlohmann::json counts_json = {{"raw", mutants.size()},
-                                {"equivalent", counts[static_cast<int>(BuildStatus::Equivalent)]},
-                                {"duplicate", counts[static_cast<int>(BuildStatus::Duplicate)]},
-                                {"built", counts[static_cast<int>(BuildStatus::Built)]}};
-  return {{"format", 1}, {"files", files}, {"mutants", entries}, {"counts", counts_json}};
+  const nlohmann::json counts = {{"raw", mutants.size()},
+                                 {"built", mutants.size() - left_out.size()},
+                                 {"left_out", left_out.size()}};
+  return {{"format", 2}, {"files", files}, {"mutants", entries}, {"counts", counts}};
 }
 
 }  // namespace tinyllm::builder

@@ -41,7 +41,7 @@ std::vector<PitfallProbe> pitfall_probes(const BuildOptions& options,
   ContentHasher key;
   key.add("pitfall-probes-1").add_file("/proc/self/exe").add_file(options.catalog);
   for (const ModuleFile& file : files)
-    key.add(file.name).add_file(file.reference.source).add(file.header.headers_key);
+    key.add(file.name).add_file(file.reference.source).add(file.headers.key);
   const fs::path cache = options.cache_dir / "pitfall-probes.json";
   std::vector<PitfallProbe> probes;
   if (fs::exists(cache)) {
@@ -103,7 +103,7 @@ std::vector<PitfallProbe> pitfall_probes(const BuildOptions& options,
 
 ProbeOutcome build_probe_library(const BuildOptions& options, const std::vector<ModuleFile>& files,
                                  const std::vector<generator::GeneratedMutant>& mutants,
-                                 CompiledMutants& compiled) {
+                                 Compiles& compiled) {
   ProbeOutcome outcome;
   if (options.probe_dir.empty() || files.empty()) return outcome;
   const std::vector<ProbeSite> sites =

@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "mutant_objects.hpp"
+#include "module_files.hpp"
 #include "tinyllm/builder/build_generated.hpp"
 #include "tinyllm/generator/generated_mutant.hpp"
 
@@ -21,6 +21,6 @@ struct ProbeOutcome {
 // nothing). Adds its objects to compiled.used. Throws BuildError.
 ProbeOutcome build_probe_library(const BuildOptions& options, const std::vector<ModuleFile>& files,
                                  const std::vector<generator::GeneratedMutant>& mutants,
-                                 CompiledMutants& compiled);
+                                 Compiles& compiled);
 
 }  // namespace tinyllm::builder

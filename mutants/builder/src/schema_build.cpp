@@ -14,6 +14,7 @@
 #include "tinyllm/builder/link.hpp"
 #include "tinyllm/builder/schema_source.hpp"
 #include "tinyllm/catalog.hpp"
+#include "token.hpp"
 
 namespace tinyllm::builder {
 namespace fs = std::filesystem;
@@ -21,8 +22,6 @@ using base::read_whole_file;
 using base::write_whole_file;
 namespace {
 
-// A generated mutant's number in the library: after every pitfall's (sN is N).
-constexpr int kFirstGenerated = 1000;
 // Compiles that blame mutants by the compiler's error lines before a file's are all left out.
 constexpr int kBlameRounds = 6;
 
@@ -68,35 +67,38 @@ std::string runtime_source(const fs::path& schema_dir, int last) {
 SchemaOutcome build_schema_library(const BuildOptions& options,
                                    const std::vector<ModuleFile>& files,
                                    const std::vector<generator::GeneratedMutant>& mutants,
-                                   CompiledMutants& compiled) {
+                                   Compiles& compiled) {
   SchemaOutcome outcome;
-  if (options.schema_dir.empty() || files.empty()) return outcome;
-  std::map<int, int> pitfall_numbers;
+  if (files.empty()) return outcome;
+  // The pitfalls and semantic wheats: their guards in the switched files ask the switch.
+  std::map<std::string, int> number_of;
   if (!options.catalog.empty()) {
     try {
-      for (const catalog::MutantInfo& pitfall : catalog::load(options.catalog)) {
-        const int n = std::stoi(pitfall.id.substr(1));
-        pitfall_numbers[n] = n;
-      }
+      for (const catalog::MutantInfo& pitfall : catalog::load(options.catalog))
+        number_of[pitfall.id] = std::stoi(pitfall.id.substr(1));
+      for (const catalog::WheatInfo& wheat : catalog::load_wheats(options.catalog))
+        if (wheat.kind == catalog::WheatKind::Semantic)
+          number_of[wheat.id] = tinyllm_schema::kFirstWheat + std::stoi(wheat.id.substr(1));
     } catch (const catalog::CatalogError& e) {
-      throw BuildError(std::string("the schema library needs the pitfalls: ") + e.what());
+      throw BuildError(std::string("the schema library needs the catalog: ") + e.what());
     }
   }
-  int last = pitfall_numbers.empty() ? 0 : pitfall_numbers.rbegin()->first;
+  const std::size_t guarded = number_of.size();
+  int last = tinyllm_schema::kFirstGenerated - 1;
   std::map<std::string, std::vector<SchemaMutant>> by_file;
   for (std::size_t i = 0; i < mutants.size(); ++i) {
     const generator::GeneratedMutant& m = mutants[i];
-    const int number = kFirstGenerated + static_cast<int>(i);
+    const int number = tinyllm_schema::kFirstGenerated + static_cast<int>(i);
     by_file[m.file].push_back({m.id, number, m.start.offset, m.end.offset, m.replacement,
                                m.scope_start.offset, m.scope_end.offset, m.form});
     last = number;
   }
-  const std::string prelude = read_whole_file(options.schema_dir / "prelude.hpp");
+  const std::string prelude = "#define TINYLLM_SCHEMA_FIRST_WHEAT " +
+                              std::to_string(tinyllm_schema::kFirstWheat) + "\n" +
+                              read_whole_file(options.schema_dir / "prelude.hpp");
 
   std::map<fs::path, fs::path> replaced;
   std::map<std::string, std::string> left_out;
-  std::set<int> pitfalls;
-  std::map<std::string, int> number_of;
   for (const ModuleFile& file : files) {
     const std::string text = read_whole_file(file.reference.source);
     const std::vector<SchemaMutant>& members = by_file[file.name];
@@ -106,7 +108,7 @@ SchemaOutcome build_schema_library(const BuildOptions& options,
     // A mutant the compiler refuses in place (a constant expression needs its value, a type the
     // switch cannot hold) is left out and the file composed again; at most kBlameRounds rounds.
     for (int round = 0; !object; ++round) {
-      source = schema_source(text, members, pitfall_numbers, prelude,
+      source = schema_source(text, members, prelude,
                              file.reference.source.string(), excluded);
       std::string diagnostics;
       object = try_compile_source(options, file, source.text, diagnostics, compiled);
@@ -151,7 +153,6 @@ SchemaOutcome build_schema_library(const BuildOptions& options,
     }
     replaced[fs::weakly_canonical(file.reference.object)] = *object;
     for (const auto& [id, why] : source.left_out) left_out[id] = why;
-    pitfalls.insert(source.pitfalls.begin(), source.pitfalls.end());
     for (const SchemaMutant& m : members)
       if (!source.left_out.contains(m.id)) number_of[m.id] = m.number;
   }
@@ -169,12 +170,10 @@ SchemaOutcome build_schema_library(const BuildOptions& options,
   objects.push_back(*runtime);
   outcome.linked = link_library(options, kSchemaVariant, objects);
 
-  for (const int n : pitfalls) number_of[(n < 10 ? "s0" : "s") + std::to_string(n)] = n;
   outcome.numbers = number_of;
-  outcome.placed = number_of.size() - pitfalls.size();
-  outcome.left_out = left_out.size();
-  outcome.pitfalls = pitfalls.size();
-  const nlohmann::json listing = {{"format", 1}, {"mutants", number_of}, {"left_out", left_out}};
+  outcome.placed = number_of.size() - guarded;
+  outcome.left_out = left_out;
+  const nlohmann::json listing = {{"format", 2}, {"mutants", number_of}};
   const fs::path path = options.variants_dir / kSchemaListingName;
   const std::string text = listing.dump(2) + "\n";
   if (!fs::exists(path) || read_whole_file(path) != text) {

@@ -1,15 +1,16 @@
 // The schema library's build step (docs/mutants.md, "One library for every mutant"), run by
 // build_generated_variants: each module file composed with every mutant behind the runtime switch
 // (schema_source.hpp) and compiled once, the switch's runtime, the link into
-// variants/schema/libtinyllm_oracle.so, and variants/schema.json, which says which mutants the
-// library holds (and the number each has in it) and why the others are not in it.
+// variants/schema/libtinyllm_oracle.so, and variants/schema.json, which says which variants the
+// library holds and the number each has in it (the manifest says why a generated mutant is not
+// in it).
 #pragma once
 #include <cstddef>
 #include <map>
 #include <string>
 #include <vector>
 
-#include "mutant_objects.hpp"
+#include "module_files.hpp"
 #include "tinyllm/builder/build_generated.hpp"
 #include "tinyllm/generator/generated_mutant.hpp"
 
@@ -20,10 +21,10 @@ inline constexpr const char* kSchemaVariant = "schema";
 inline constexpr const char* kSchemaListingName = "schema.json";
 
 struct SchemaOutcome {
-  std::map<std::string, int> numbers;  // every mutant in the library (pitfalls too) -> its number
+  std::map<std::string, int> numbers;  // every variant in the library (pitfalls, semantic wheats
+                                       // and generated mutants) -> its number
   std::size_t placed = 0;              // generated mutants in the library
-  std::size_t left_out = 0;            // generated mutants that could not be placed
-  std::size_t pitfalls = 0;            // pitfalls in the library
+  std::map<std::string, std::string> left_out;  // generated mutants it cannot hold -> why
   bool linked = false;                 // the library was linked by this run
   bool written = false;                // schema.json changed
 };
@@ -34,6 +35,6 @@ struct SchemaOutcome {
 SchemaOutcome build_schema_library(const BuildOptions& options,
                                    const std::vector<ModuleFile>& files,
                                    const std::vector<generator::GeneratedMutant>& mutants,
-                                   CompiledMutants& compiled);
+                                   Compiles& compiled);
 
 }  // namespace tinyllm::builder

@@ -5,8 +5,6 @@
 #include "tinyllm/builder/schema_source.hpp"
 
 #include <algorithm>
-#include <regex>
-#include <set>
 #include <tuple>
 
 namespace tinyllm::builder {
@@ -123,7 +121,7 @@ std::string quoted(const std::string& path) {
 }  // namespace
 
 SchemaSource schema_source(const std::string& text, const std::vector<SchemaMutant>& mutants,
-                           const std::map<int, int>& pitfall_numbers, const std::string& prelude,
+                           const std::string& prelude,
                            const std::string& source_path,
                            const std::map<std::string, std::string>& excluded) {
   SchemaSource result;
@@ -197,26 +195,8 @@ SchemaSource schema_source(const std::string& text, const std::vector<SchemaMuta
   }
   body.append(text, at);
 
-  // 5. The pitfall guards: `if constexpr ([!]tinyllm::detail::is_mutant(N))`.
-  static const std::regex guard(R"(if constexpr \((!?)tinyllm::detail::is_mutant\((\d+)\)\))");
-  std::string switched;
-  std::set<int> pitfalls;
-  std::size_t copied = 0;
-  for (auto it = std::sregex_iterator(body.begin(), body.end(), guard);
-       it != std::sregex_iterator(); ++it) {
-    const int n = std::stoi((*it)[2].str());
-    const auto number = pitfall_numbers.find(n);
-    if (number == pitfall_numbers.end()) continue;
-    switched.append(body, copied, static_cast<std::size_t>(it->position()) - copied);
-    switched +=
-        "if (" + (*it)[1].str() + "::tinyllm_schema::on(" + std::to_string(number->second) + "))";
-    copied = static_cast<std::size_t>(it->position() + it->length());
-    pitfalls.insert(n);
-  }
-  switched.append(body, copied);
-  result.pitfalls.assign(pitfalls.begin(), pitfalls.end());
   std::sort(result.placed.begin(), result.placed.end());
-  result.text = prelude + "\n#line 1 \"" + quoted(source_path) + "\"\n" + switched;
+  result.text = prelude + "\n#line 1 \"" + quoted(source_path) + "\"\n" + body;
   return result;
 }
 

@@ -79,7 +79,10 @@ void add_unary_operator_sites(const SiteSink& sink, CXCursor cursor) {
   const std::vector<clang::Token> tokens = clang::tokens(sink.unit, cursor);
   if (!tokens.empty() && tokens.front().text == "!" &&
       tokens.front().range.begin == clang::byte_range(cursor).begin)
-    sink.add(kRemoveNegation, tokens.front().range, "", clang::byte_range(cursor));
+    // `!x` is a bool: the schema switches `x` against it as conditions (both sides bool), as a
+    // pointer or a number `x` has no common type with a bool in `?:`.
+    sink.add(kRemoveNegation, tokens.front().range, "", clang::byte_range(cursor),
+             SchemaForm::Condition);
 }
 
 std::vector<std::string> operator_mutator_names() {

@@ -1,8 +1,8 @@
 // Walks the function bodies of a parsed file. Only code that runs is visited: the initializer of
 // a declaration but not its type (template arguments such as std::array<int, a < b ? 1 : 2>),
-// never names (f<N + 1>), sizeof, static_assert, case labels, if-constexpr conditions, nor the
-// branch of a variant guard `if constexpr (is_mutant(N))` or `if constexpr (is_wheat(N))` that
-// exists only in a pitfall variant or a wheat.
+// never names (f<N + 1>), sizeof, static_assert, case labels, if-constexpr conditions, nor a
+// variant guard `if (is_mutant(N))` or `if (is_wheat(N))` and its branch that runs only in a
+// pitfall or a wheat.
 #include "walk.hpp"
 
 #include "literal_sites.hpp"
@@ -22,18 +22,18 @@ struct Walker {
 
   void visit_conditional(CXCursor statement) {
     const ConditionalParts parts = conditional_parts(sink.unit, statement);
-    add_condition_sites(sink, parts);
-    if (parts.is_constexpr) {
-      // A variant guard: `is_mutant(N)` (or a wheat's `is_wheat(N)`) selects the then-branch
-      // only in variant N, `!is_mutant(N)` selects the else-branch only there. Mutating those is
-      // pointless: the reference never runs them.
-      const bool guard = parts.condition_text.find("is_mutant (") != std::string::npos ||
-                         parts.condition_text.find("is_wheat (") != std::string::npos;
+    // A variant guard: `is_mutant(N)` (or a wheat's `is_wheat(N)`) selects the then-branch only
+    // in variant N, `!is_mutant(N)` selects the else-branch only there. Mutating the guard or
+    // those branches is pointless: the reference never runs them.
+    const bool guard = parts.condition_text.find("is_mutant (") != std::string::npos ||
+                       parts.condition_text.find("is_wheat (") != std::string::npos;
+    if (guard || parts.is_constexpr) {  // an if-constexpr condition is no site either
       const bool negated = !parts.condition_text.empty() && parts.condition_text[0] == '!';
       for (std::size_t i = 0; i < parts.branches.size(); ++i)
         if (!guard || (negated ? i == 0 : i == 1)) visit(parts.branches[i]);
       return;
     }
+    add_condition_sites(sink, parts);
     if (parts.condition) {
       visit(*parts.condition);
       for (const CXCursor branch : parts.branches) visit(branch);

@@ -37,30 +37,30 @@ double grad_accumulate(nn::Module& model, const std::vector<Batch>& micro_batche
   for (std::size_t i = 0; i < micro_batches.size(); ++i) {
     const auto& [inputs, targets] = micro_batches[i];
     // s09: zeroing gradients between micro-batches
-    if constexpr (tinyllm::detail::is_mutant(9))
+    if (tinyllm::detail::is_mutant(9))
       if (i > 0) model.zero_grad();
     const auto rows = static_cast<double>(inputs.shape()[0]);
     double weight = rows / static_cast<double>(total_rows);
     // w04: micro-batch weights computed as n_i * (1/N)
-    if constexpr (tinyllm::detail::is_wheat(4))
+    if (tinyllm::detail::is_wheat(4))
       weight = rows * (1.0 / static_cast<double>(total_rows));
     // s07: weighting micro-batches 1/k
-    if constexpr (tinyllm::detail::is_mutant(7))
+    if (tinyllm::detail::is_mutant(7))
       weight = 1.0 / static_cast<double>(micro_batches.size());
     // s08: summing micro-batch losses
-    if constexpr (tinyllm::detail::is_mutant(8)) weight = 1.0;
+    if (tinyllm::detail::is_mutant(8)) weight = 1.0;
     const Tensor loss = loss_fn(model(inputs), targets);
     const Tensor weighted = loss * weight;
     (scaler ? scaler->scale(weighted) : weighted).backward();
     // s10: reporting the unweighted mean loss
-    if constexpr (tinyllm::detail::is_mutant(10)) {
+    if (tinyllm::detail::is_mutant(10)) {
       whole_batch_loss += loss.item();
       if (i + 1 == micro_batches.size())
         return whole_batch_loss / static_cast<double>(micro_batches.size());
       continue;
     }
     // w04: micro-batch weights computed as n_i * (1/N)
-    if constexpr (tinyllm::detail::is_wheat(4)) {
+    if (tinyllm::detail::is_wheat(4)) {
       whole_batch_loss += rows * loss.item();  // sum_i n_i L_i, divided by N after the last
       if (i + 1 == micro_batches.size()) return whole_batch_loss / static_cast<double>(total_rows);
       continue;

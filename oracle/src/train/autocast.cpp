@@ -15,9 +15,9 @@ thread_local std::optional<std::string> active_dtype;
 
 Tensor autocast_matmul(const Tensor& a, const Tensor& b, std::string_view dtype) {
   // s03: rounding only one operand
-  if constexpr (tinyllm::detail::is_mutant(3)) return cast(matmul_plain(cast(a, dtype), b), dtype);
+  if (tinyllm::detail::is_mutant(3)) return cast(matmul_plain(cast(a, dtype), b), dtype);
   // s01: not rounding the matmul output
-  if constexpr (tinyllm::detail::is_mutant(1)) return matmul_plain(cast(a, dtype), cast(b, dtype));
+  if (tinyllm::detail::is_mutant(1)) return matmul_plain(cast(a, dtype), cast(b, dtype));
   return cast(matmul_plain(cast(a, dtype), cast(b, dtype)), dtype);
 }
 
@@ -30,10 +30,10 @@ Autocast::Autocast(std::string_view dtype) : previous_(detail::active_dtype) {
 
 Autocast::~Autocast() {
   // s05: no try/finally around the patched matmul
-  if constexpr (tinyllm::detail::is_mutant(5))
+  if (tinyllm::detail::is_mutant(5))
     if (std::uncaught_exceptions() > exceptions_on_entry_) return;
   // s06: leaving an inner block ends the outer one
-  if constexpr (tinyllm::detail::is_mutant(6)) {
+  if (tinyllm::detail::is_mutant(6)) {
     detail::active_dtype.reset();
     return;
   }

@@ -35,12 +35,12 @@ std::vector<Tensor> rerun_inputs(const std::vector<Tensor>& inputs) {
   std::vector<Tensor> leaves(inputs.size());
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     // s24: rerunning on the original tensors
-    if constexpr (tinyllm::detail::is_mutant(24)) {
+    if (tinyllm::detail::is_mutant(24)) {
       leaves[i] = inputs[i];
       continue;
     }
     // s20: a tensor passed twice gets its gradient twice
-    if constexpr (tinyllm::detail::is_mutant(20)) {
+    if (tinyllm::detail::is_mutant(20)) {
       const auto earlier = std::find_if(inputs.begin(), inputs.begin() + i,
                                         [&](const Tensor& t) { return t.same(inputs[i]); });
       if (earlier != inputs.begin() + i) {
@@ -49,7 +49,7 @@ std::vector<Tensor> rerun_inputs(const std::vector<Tensor>& inputs) {
       }
     }
     // w06: one leaf per distinct checkpoint input
-    if constexpr (tinyllm::detail::is_wheat(6)) {
+    if (tinyllm::detail::is_wheat(6)) {
       const std::size_t first = first_slot_of(inputs, i);
       if (first != i) {
         leaves[i] = leaves[first];
@@ -81,7 +81,7 @@ Tensor checkpoint(const SegmentFn& fn, std::vector<Tensor> inputs, std::vector<T
   auto run_first_pass = [&] {
     NoGrad no_graph;
     // s23: running the forward pass with the graph on
-    if constexpr (tinyllm::detail::is_mutant(23)) {
+    if (tinyllm::detail::is_mutant(23)) {
       EnableGrad graph_on;
       return fn(inputs);
     }
@@ -94,7 +94,7 @@ Tensor checkpoint(const SegmentFn& fn, std::vector<Tensor> inputs, std::vector<T
 
   std::vector<Tensor> parents = inputs;
   // s19: parameters not parents of the node
-  if constexpr (!tinyllm::detail::is_mutant(19))
+  if (!tinyllm::detail::is_mutant(19))
     parents.insert(parents.end(), params.begin(), params.end());
 
   // The VJP keeps the first pass's output to check the rerun against its shape and dtype.
@@ -103,9 +103,9 @@ Tensor checkpoint(const SegmentFn& fn, std::vector<Tensor> inputs, std::vector<T
     const auto reached_states = states_of(rngs);
     Tensor upstream_copy;  // an empty handle, no storage, in the reference
     // w05: checkpointing with another memory profile
-    if constexpr (tinyllm::detail::is_wheat(5)) upstream_copy = upstream.detach();
+    if (tinyllm::detail::is_wheat(5)) upstream_copy = upstream.detach();
     // s21: not replaying the generator
-    if constexpr (!tinyllm::detail::is_mutant(21)) set_states(rngs, recorded_states);
+    if (!tinyllm::detail::is_mutant(21)) set_states(rngs, recorded_states);
     const std::vector<Tensor> leaves = rerun_inputs(inputs);
     Tensor rerun;
     {
@@ -120,11 +120,11 @@ Tensor checkpoint(const SegmentFn& fn, std::vector<Tensor> inputs, std::vector<T
                             "; the segment function must be deterministic"));
     if (rerun.requires_grad()) rerun.backward(upstream);
     // s22: not restoring the generator after the rerun
-    if constexpr (!tinyllm::detail::is_mutant(22)) set_states(rngs, reached_states);
+    if (!tinyllm::detail::is_mutant(22)) set_states(rngs, reached_states);
     std::vector<std::optional<Tensor>> grads(n_parents);
     for (std::size_t i = 0; i < leaves.size(); ++i) {
       // w06: one leaf per distinct checkpoint input
-      if constexpr (tinyllm::detail::is_wheat(6))
+      if (tinyllm::detail::is_wheat(6))
         if (first_slot_of(inputs, i) != i) continue;  // its first slot returns the whole gradient
       if (leaves[i].has_grad()) grads[i] = leaves[i].grad();
     }
@@ -148,7 +148,7 @@ Tensor checkpoint_sequential(nn::Sequential& layers, const Tensor& x, std::size_
     // Backward needs the last segment's activations at once: checkpointing it would save nothing.
     if (s + 1 == starts.size()) {
       // s18: checkpointing the last segment too
-      if constexpr (!tinyllm::detail::is_mutant(18)) {
+      if (!tinyllm::detail::is_mutant(18)) {
         y = run_segment({y});
         continue;
       }

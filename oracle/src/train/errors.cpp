@@ -11,7 +11,7 @@ namespace tinyllm::train::detail {
 
 std::string error_message(std::string_view where, std::string_view what) {
   // w03: error messages worded differently
-  if constexpr (tinyllm::detail::is_wheat(3)) {
+  if (tinyllm::detail::is_wheat(3)) {
     std::string requoted(what);
     std::replace(requoted.begin(), requoted.end(), '"', '\'');
     return "tinyllm::train::" + std::string(where) + " rejected its arguments: " + requoted;

@@ -39,7 +39,7 @@ bool DynamicLossScaler::step(optim::Optimizer& opt, const std::vector<Tensor>& p
   last_grad_norm_.reset();
   NoGrad no_grad;
   // s15: clipping before unscaling
-  if constexpr (tinyllm::detail::is_mutant(15)) {
+  if (tinyllm::detail::is_mutant(15)) {
     // Takes the clip away, so the clip after unscaling below finds nothing to do.
     if (const std::optional<double> threshold = std::exchange(clip, std::nullopt))
       last_grad_norm_ = optim::clip_grad_norm_(params, *threshold);
@@ -48,20 +48,20 @@ bool DynamicLossScaler::step(optim::Optimizer& opt, const std::vector<Tensor>& p
   for (const Tensor& p : params)
     if (p.has_grad() && !all_finite(p.grad())) finite = false;
   // s12: stepping on non-finite gradients
-  if constexpr (tinyllm::detail::is_mutant(12)) finite = true;
+  if (tinyllm::detail::is_mutant(12)) finite = true;
   if (!finite) {
     // One poisoned entry would reach every weight through the optimizer: drop the step's grads.
     // s13: keeping the bad gradients after a skip
-    if constexpr (!tinyllm::detail::is_mutant(13))
+    if (!tinyllm::detail::is_mutant(13))
       for (Tensor p : params) p.zero_grad();
     state_.scale *= state_.backoff;
     // s14: not restarting the count after an overflow
-    if constexpr (!tinyllm::detail::is_mutant(14)) state_.good_steps = 0;
+    if (!tinyllm::detail::is_mutant(14)) state_.good_steps = 0;
     last_grad_norm_.reset();
     return false;
   }
   // s11: never unscaling
-  if constexpr (!tinyllm::detail::is_mutant(11))
+  if (!tinyllm::detail::is_mutant(11))
     for (Tensor p : params)
       if (p.has_grad()) p.set_grad(p.grad() / state_.scale);
   // Clipping acts in true gradient units, so after unscaling.
@@ -91,7 +91,7 @@ void DynamicLossScaler::load_state_dict(const ScalerState& s) {
   validate(s, "DynamicLossScaler::load_state_dict");
   state_ = s;
   // s16: losing the count on resume
-  if constexpr (tinyllm::detail::is_mutant(16)) state_.good_steps = 0;
+  if (tinyllm::detail::is_mutant(16)) state_.good_steps = 0;
 }
 
 }  // namespace tinyllm::train

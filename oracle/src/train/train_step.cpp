@@ -35,7 +35,7 @@ StepResult train_step_mixed(nn::Module& model, const std::vector<Batch>& micro_b
     return result;
   }
   // s17: stepping on a NaN loss without a scaler
-  if constexpr (!tinyllm::detail::is_mutant(17))
+  if (!tinyllm::detail::is_mutant(17))
     if (!std::isfinite(loss))
       throw NonFiniteLossError(detail::error_message(
           "train_step_mixed", "the loss is " + std::to_string(loss) +

@@ -31,10 +31,10 @@ std::string grading_fingerprint(const GradingContext& ctx) {
   hasher.add(toolchain.compiler);
   for (const std::string& flag : toolchain.cxx_flags) hasher.add(flag);
   for (const std::string& library : toolchain.link_libraries) hasher.add(library);
+  const VariantRuns runs(ctx.build_dir);
   for (const auto& [variant, library] :
-       variant_libraries(ctx.build_dir, ctx.source_dir, ctx.mutants, ctx.wheats,
-                         VariantRuns(ctx.build_dir, ctx.config.schemata)))
-    hasher.add(variant).add_file(library);
+       variant_libraries(ctx.build_dir, ctx.source_dir, ctx.mutants, ctx.wheats, runs))
+    hasher.add(runs.library_hash(variant));
   return hasher.hex();
 }
 

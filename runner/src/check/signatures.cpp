@@ -38,14 +38,14 @@ std::string staleness(const CourseSuiteResults& results, const fs::path& build_d
   if (fs::is_regular_file(generated_manifest_path(build_dir)) &&
       results.manifest_hash != generated_manifest_hash(build_dir))
     return "it was made from another build of the generated mutants";
-  // The yardstick ran each pitfall on the schema library or on its own (the `schemata` key): its
-  // result holds while the library it ran on is unchanged.
-  const VariantRuns schema(build_dir, true), own(build_dir, false);
-  for (const CourseSuiteRecord& r : results.pitfalls) {
-    const fs::path library = schema.target(r.id).library;
-    if (!fs::is_regular_file(library)) return fmt::format("{} is missing", library.string());
-    if (schema.library_hash(r.id) != r.library_hash && own.library_hash(r.id) != r.library_hash)
-      return fmt::format("pitfall {} was rebuilt since", r.id);
+  // The yardstick's result for a pitfall holds while the library it ran on is unchanged.
+  try {
+    const VariantRuns runs(build_dir);
+    for (const CourseSuiteRecord& r : results.pitfalls)
+      if (runs.library_hash(r.id) != r.library_hash)
+        return fmt::format("pitfall {} was rebuilt since", r.id);
+  } catch (const UsageError& e) {
+    return e.what();
   }
   return "";
 }

@@ -18,8 +18,7 @@ namespace {
 
 // Why a generated mutant is or is not in a learner's grade, in a few words.
 std::string standing(const GeneratedEntry& m) {
-  if (m.build == "equivalent") return "not counted: same machine code as the reference";
-  if (m.build == "duplicate") return "not counted: same machine code as " + m.duplicate_of;
+  if (m.build == "left_out") return "not counted: left out of the schema library, " + m.left_out_because;
   if (m.review)
     return fmt::format("not counted: reviewed {} ({})", m.review->verdict, m.review->reason);
   if (!m.course) return "course suite not measured yet";
@@ -34,9 +33,9 @@ void list_generated(const GradingContext& ctx, bool verbose) {
   for (const GeneratedEntry& m : set.mutants) ++counts[m.info.file][m.info.operator_name];
   const auto& c = set.counts;
   std::cout << fmt::format(
-      "\nGenerated mutants: {} ({} equivalent, {} duplicates, {} reviewed, {} missed by the "
-      "course suite, {} counted{})\n",
-      c.raw, c.equivalent, c.duplicate, c.reviewed, c.course_undetected, c.counted,
+      "\nGenerated mutants: {} ({} left out of the schema library, {} reviewed, {} missed by "
+      "the course suite, {} counted{})\n",
+      c.raw, c.left_out, c.reviewed, c.course_undetected, c.counted,
       measured ? "" : "; the course suite is not measured yet: build target tinyllm-grader");
   for (const auto& [file, by_operator] : counts) {
     int total = 0;

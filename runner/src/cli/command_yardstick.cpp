@@ -69,7 +69,7 @@ int run_yardstick_command(const Arguments& args) {
   // the same: a course test that does not reach a mutant runs as on the reference, and a mutant
   // that survives is run again with every test (docs/figures.md, `yardstick-narrowed`).
   std::map<std::string, std::string> library_hash;
-  const VariantRuns runs(ctx.build_dir, request.config.schemata);
+  const VariantRuns runs(ctx.build_dir);
   // Each mutant is run unless the earlier file has its result on this very library.
   auto reuse_or_run = [&](const reports::MutantInfo& info, std::vector<CourseSuiteRecord>& into) {
     const std::string hash = runs.library_hash(info.id);

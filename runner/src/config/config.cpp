@@ -170,7 +170,6 @@ void to_json(nlohmann::json& out, const Config& c) {
          {"jobs", c.jobs},
          {"validity", reports::to_string(c.validity)},
          {"reach", c.reach},
-         {"schemata", c.schemata},
          {"fork_server", c.fork_server},
          {"narrow_runs", c.narrow_runs},
          {"seed", c.seed},
@@ -206,7 +205,7 @@ Config load_config(const std::filesystem::path& path, Config c) {
   }
   Reader in(file);
   in.only_keys(root, {"threshold", "required", "reveal",      "mutants",     "validity",
-                      "reach",     "schemata", "fork_server", "narrow_runs", "jobs",
+                      "reach",     "fork_server", "narrow_runs", "jobs",
                       "seeds",     "timeout",  "limits",      "compile",     "sandbox",
                       "reports",   "paths",    "workspace",   "feedback",    "gradescope"},
                "the top level");
@@ -293,10 +292,6 @@ Config load_config(const std::filesystem::path& path, Config c) {
     if (j < 0) in.fail(*n, "'jobs' must be 0 (every core) or more");
     c.jobs = static_cast<int>(j);
   }
-  if (const auto* n = root.get("schemata"))
-    c.schemata = in.boolean(*n, "schemata",
-                            "true (one library holds every mutant behind a runtime switch) or "
-                            "false (each mutant runs on its own library)");
   if (const auto* n = root.get("fork_server"))
     c.fork_server = in.boolean(*n, "fork_server",
                                "true (the suite starts once per job and forks each mutant's run) "

@@ -70,9 +70,6 @@ struct Config {
   // One probe run finds which mutants' code the suite reaches; the others are NoCoverage and are
   // not run (reach.hpp). false: every mutant runs.
   bool reach = true;
-  // The reference and the mutants run on one library with every mutant behind a runtime switch
-  // (variant_runs.hpp); false: each mutant on its own library.
-  bool schemata = true;
   // In a sandbox with namespaces, the schema library's mutants are served by a fork server per job
   // (mutant_runs.hpp); false: each run starts a process of its own.
   bool fork_server = true;

@@ -105,7 +105,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   };
 
   // Every library must be there before anything runs: a missing one is a build problem.
-  const VariantRuns variant_runs(request.build_dir, config.schemata);
+  const VariantRuns variant_runs(request.build_dir);
   variant_libraries(request.build_dir, request.source_dir, request.mutants, request.wheats,
                     variant_runs);
 
@@ -154,12 +154,18 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   plan.suite_dir = request.suite_dir;
   plan.progress = request.progress;
   plan.reproduce = [&](const ValidityRun& run, const std::string& test) {
-    return fmt::format(
-        "cd {} && env RC_PARAMS={} LD_LIBRARY_PATH={} ./suite --gtest_filter={}",
-        base::shell_quote(request.work_dir.string()),
-        base::shell_quote(fmt::format("seed={}", run.seed)),
-        base::shell_quote(variant_library(request.build_dir, run.variant).parent_path().string()),
-        base::shell_quote(test));
+    // The reference's own library behaves as the schema's with a decoy, and reads plainly.
+    const RunTarget target = run.variant == "reference"
+                                 ? RunTarget{variant_library(request.build_dir, "reference"), {}}
+                                 : variant_runs.target(run.variant);
+    std::string selection;
+    for (const std::string& assignment : target.environment)
+      selection += base::shell_quote(assignment) + " ";
+    return fmt::format("cd {} && env RC_PARAMS={} LD_LIBRARY_PATH={} {}./suite --gtest_filter={}",
+                       base::shell_quote(request.work_dir.string()),
+                       base::shell_quote(fmt::format("seed={}", run.seed)),
+                       base::shell_quote(target.library.parent_path().string()), selection,
+                       base::shell_quote(test));
   };
   const ValidityResult validity =
       check_validity(plan, [&](const ValidityRun& run, const std::vector<std::string>& arguments) {

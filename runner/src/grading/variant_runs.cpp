@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "config/errors.hpp"
 #include "tinyllm/base/content_hash.hpp"
 #include "tinyllm/base/whole_file.hpp"
 #include "token.hpp"
@@ -18,27 +19,35 @@ fs::path variant_library(const fs::path& build_dir, const std::string& variant) 
   return build_dir / "variants" / variant / "libtinyllm_oracle.so";
 }
 
-VariantRuns::VariantRuns(const fs::path& build_dir, bool use_schema) : build_dir_(build_dir) {
+VariantRuns::VariantRuns(const fs::path& build_dir)
+    : build_dir_(build_dir), schema_library_(variant_library(build_dir, "schema")) {
   std::random_device device;
   key_ = (static_cast<std::uint64_t>(device()) << 32) ^ device();
   const fs::path listing = build_dir / "variants" / "schema.json";
-  const fs::path library = variant_library(build_dir, "schema");
-  if (!use_schema || !fs::is_regular_file(listing) || !fs::is_regular_file(library)) return;
+  const std::string rebuild = fmt::format(
+      "build it: cmake --build {} --target tinyllm_generated_variants (it needs "
+      "TINYLLM_BUILD_VARIANTS=ON)",
+      build_dir.string());
+  if (!fs::is_regular_file(listing) || !fs::is_regular_file(schema_library_))
+    throw UsageError(fmt::format("{} or {} is missing: every mutant runs on it; {}",
+                                         schema_library_.string(), listing.string(), rebuild));
   const nlohmann::json document =
       nlohmann::json::parse(base::read_whole_file(listing), nullptr, false);
-  if (!document.is_object() || !document.contains("mutants")) return;
+  if (!document.is_object() || document.value("format", 0) != 2 ||
+      !document.contains("mutants") || !document.at("mutants").is_object())
+    throw UsageError(
+        fmt::format("{} is not a schema listing of format 2; {}", listing.string(), rebuild));
   for (const auto& [id, number] : document.at("mutants").items()) numbers_[id] = number.get<int>();
-  schema_library_ = library;
 }
 
 bool VariantRuns::in_schema(const std::string& variant) const {
-  return !schema_library_.empty() && (variant == "reference" || numbers_.contains(variant));
+  return variant == "reference" || numbers_.contains(variant);
 }
 
 std::string VariantRuns::library_hash(const std::string& variant) const {
   base::ContentHasher hash;
   hash.add(variant).add_file(target(variant).library);
-  if (const auto found = numbers_.find(variant); in_schema(variant) && found != numbers_.end())
+  if (const auto found = numbers_.find(variant); found != numbers_.end())
     hash.add("schema").add(std::to_string(found->second));
   return hash.hex();
 }

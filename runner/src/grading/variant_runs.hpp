@@ -1,9 +1,9 @@
 // Which library a run loads, and what selects the variant in it (docs/mutants.md, "One library
-// for every mutant"). With the schema library (variants/schema/), the reference and every mutant
-// it holds run on the same bytes: a mutant's run carries its token, the reference's a decoy drawn
-// the same way, under a key drawn for this grade, so a suite that reads them learns nothing. A
-// wheat, a mutant the schema could not hold, and any variant when the schema is off or not built
-// run on their own library (variants/<id>/) with no token at all.
+// for every mutant"). The reference, every mutant and every semantic wheat run on the schema
+// library (variants/schema/), the same bytes: a variant's run carries its token, the reference's
+// a decoy drawn the same way, under a key drawn for this grade, so a suite that reads them learns
+// nothing. A binary wheat (the reference built differently) runs on its own library
+// (variants/<id>/) with no token at all.
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -20,9 +20,10 @@ struct RunTarget {
 
 class VariantRuns {
  public:
-  // Reads build_dir/variants/schema.json when `use_schema` and the library is there; draws the
-  // grade's key from std::random_device.
-  VariantRuns(const std::filesystem::path& build_dir, bool use_schema);
+  // Reads build_dir/variants/schema.json; draws the grade's key from std::random_device. Throws
+  // UsageError, with the command that builds it, when the schema library or its listing is
+  // missing or unreadable.
+  explicit VariantRuns(const std::filesystem::path& build_dir);
 
   // The library and environment of a run of `variant` ("reference", "wNN", "sNN", "g...").
   RunTarget target(const std::string& variant) const;
@@ -39,7 +40,7 @@ class VariantRuns {
   // its number there (a result recorded under it holds while the hash does).
   std::string library_hash(const std::string& variant) const;
 
-  // The schema library, or empty when the grade does not use one.
+  // The schema library.
   const std::filesystem::path& schema_library() const { return schema_library_; }
 
  private:
@@ -48,7 +49,7 @@ class VariantRuns {
   std::uint64_t key_ = 0;
 };
 
-// Returns the path of a variant's own library ("reference" or "s07") in a build folder.
+// Returns the path of a library of a build folder: "reference", "schema", or a binary wheat's id.
 std::filesystem::path variant_library(const std::filesystem::path& build_dir,
                                       const std::string& variant);
 

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "config/errors.hpp"
+#include "grading/variant_runs.hpp"
 #include "sandbox/sandbox.hpp"
 #include "workspace/module_build.hpp"
 
@@ -23,17 +24,22 @@ MilestoneRun run_milestone(const MilestoneRequest& request) {
     throw UsageError("the milestone's trainer " + trainer.string() +
                      " is not built: run `cmake --build " + request.build_dir.string() + "`");
   MilestoneRun run;
-  fs::path library = request.build_dir / "variants" / "reference" / "libtinyllm_oracle.so";
+  fs::path library = variant_library(request.build_dir, "reference");
+  std::vector<std::string> environment;
   run.module = "the reference's module";
   if (!request.pitfall.empty()) {
     const std::string& id = request.pitfall;
     if (id.size() != 3 || id[0] != 's' || !std::isdigit(static_cast<unsigned char>(id[1])) ||
         !std::isdigit(static_cast<unsigned char>(id[2])))
       throw UsageError("--pitfall " + id + ": a pitfall's id is s01..s24 (`tinyllm-grade list`)");
-    library = request.build_dir / "variants" / request.pitfall / "libtinyllm_oracle.so";
-    if (!fs::exists(library))
-      throw UsageError("no variant library for " + request.pitfall + " at " + library.string() +
-                       ": name a pitfall of `tinyllm-grade list` (s01..s24)");
+    // The pitfall runs on the schema library, selected by its token as in a grade.
+    const VariantRuns runs(request.build_dir);
+    if (!runs.in_schema(id))
+      throw UsageError("the schema library " + runs.schema_library().string() + " holds no " +
+                       id + ": name a pitfall of `tinyllm-grade list` (s01..s24)");
+    const RunTarget target = runs.target(id);
+    library = target.library;
+    environment = target.environment;
     run.module = "pitfall " + request.pitfall;
   }
   if (request.workspace) {
@@ -54,6 +60,7 @@ MilestoneRun run_milestone(const MilestoneRequest& request) {
   RunRequest sandboxed;
   sandboxed.executable = trainer;
   sandboxed.library = library;
+  sandboxed.environment = environment;
   if (request.quick) sandboxed.arguments.push_back("--quick");
   if (request.steps)
     sandboxed.arguments.insert(sandboxed.arguments.end(),

@@ -35,10 +35,10 @@ void write_course_suite_summary(const GeneratedSet& set, bool list_missed, std::
   }
   const reports::GeneratedCounts& c = set.counts;
   out << fmt::format(
-      "Generated mutants: {} made, {} dropped as equivalent and {} as duplicates by compiler "
-      "equivalence, {} reviewed in mutants/reviewed.toml, {} not detected by the course suite, {} "
-      "counted in a learner's grade.\n",
-      c.raw, c.equivalent, c.duplicate, c.reviewed, c.course_undetected, c.counted);
+      "Generated mutants: {} made, {} left out of the schema library, {} reviewed in "
+      "mutants/reviewed.toml, {} not detected by the course suite, {} counted in a learner's "
+      "grade.\n",
+      c.raw, c.left_out, c.reviewed, c.course_undetected, c.counted);
   if (all.built == 0) return;
   out << fmt::format("The course suite detects {} of the built generated mutants:\n", ratio(all));
   std::string file;

@@ -128,9 +128,13 @@ GeneratedSet load_generated_set(const fs::path& build_dir, const fs::path& sourc
   std::map<std::string, Review> reviews = load_reviews(source_dir / "mutants" / "reviewed.toml");
   try {
     for (const json& m : doc.at("mutants")) {
+      if (doc.at("format") != 2)
+        throw json::other_error::create(501, "format " + doc.at("format").dump() + " is not 2",
+                                        nullptr);
       GeneratedEntry entry{info_of(m), m.at("build").get<std::string>(),
-                           m.value("duplicate_of", std::string()), std::nullopt, std::nullopt};
-      if (entry.build != "built" && entry.build != "equivalent" && entry.build != "duplicate")
+                           m.value("left_out_because", std::string()), std::nullopt,
+                           std::nullopt};
+      if (entry.build != "built" && entry.build != "left_out")
         throw json::other_error::create(501, "unknown build '" + entry.build + "'", nullptr);
       if (auto r = reviews.find(entry.info.id); r != reviews.end()) {
         entry.review = r->second;
@@ -148,9 +152,10 @@ GeneratedSet load_generated_set(const fs::path& build_dir, const fs::path& sourc
   reports::GeneratedCounts& c = set.counts;
   for (const GeneratedEntry& m : set.mutants) {
     ++c.raw;
-    if (m.build == "equivalent") ++c.equivalent;
-    if (m.build == "duplicate") ++c.duplicate;
-    if (m.build != "built") continue;
+    if (m.build != "built") {
+      ++c.left_out;
+      continue;
+    }
     if (m.review) ++c.reviewed;
     if (unanswered(m)) ++c.course_undetected;
     if (counted(m)) ++c.counted;

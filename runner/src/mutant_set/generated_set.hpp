@@ -19,8 +19,8 @@ namespace tinyllm::runner {
 
 struct GeneratedEntry {
   reports::MutantInfo info;  // kind Generated, required false; caught_by: the course tests
-  std::string build;         // "built", "equivalent" (the reference's code) or "duplicate"
-  std::string duplicate_of;  // for a duplicate, the built mutant with the same code
+  std::string build;  // "built" (in the schema library) or "left_out" (the schema cannot hold it)
+  std::string left_out_because;
   std::optional<CourseSuiteResult> course;  // built mutants, once the yardstick is read
   std::optional<Review> review;
 };

@@ -1,127 +1,18 @@
-// A small scanner for C++ statements, enough for the oracle's guarded sites: a `{...}` block, an
-// if (with its else) / for / while with its body, or an expression statement up to its `;`,
-// skipping strings, characters and comments.
+// Resolving the variant sites of a module source (variant_sites.hpp): each marker and its guard
+// found by their fixed forms, the guarded statement's end by the catalog's statement scanner.
 #include "workspace/variant_sites.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <regex>
 #include <stdexcept>
-#include <vector>
+
+#include "tinyllm/catalog/statement.hpp"
 
 namespace tinyllm::runner {
 
 namespace {
-
-class StatementScanner {
- public:
-  explicit StatementScanner(std::string_view text) : text_(text) {}
-
-  // Returns the position after whitespace and comments from `pos`.
-  std::size_t skip_space(std::size_t pos) const {
-    while (pos < text_.size()) {
-      if (std::isspace(static_cast<unsigned char>(text_[pos]))) {
-        ++pos;
-      } else if (text_.compare(pos, 2, "//") == 0) {
-        pos = line_end(pos);
-      } else if (text_.compare(pos, 2, "/*") == 0) {
-        pos = find_or_throw("*/", pos + 2) + 2;
-      } else {
-        break;
-      }
-    }
-    return pos;
-  }
-
-  // Returns the position just after the statement that starts at `pos` (after spaces).
-  std::size_t statement_end(std::size_t pos) const {
-    pos = skip_space(pos);
-    if (pos >= text_.size()) throw std::runtime_error("a statement runs past the end of the file");
-    if (text_[pos] == '{') return closing(pos) + 1;
-    if (word_at(pos, "if")) {
-      pos = skip_space(pos + 2);
-      if (word_at(pos, "constexpr")) pos = skip_space(pos + 9);
-      pos = statement_end(after_parentheses(pos));
-      const std::size_t next = skip_space(pos);
-      return word_at(next, "else") ? statement_end(next + 4) : pos;
-    }
-    for (const char* loop : {"for", "while", "switch"})
-      if (word_at(pos, loop))
-        return statement_end(after_parentheses(skip_space(pos + std::string_view(loop).size())));
-    // An expression (or declaration, return, continue) statement: up to its `;` at depth zero.
-    for (int depth = 0; pos < text_.size(); ++pos) {
-      pos = skip_literal_or_comment(pos);
-      if (pos >= text_.size()) break;
-      const char c = text_[pos];
-      if (c == '(' || c == '[' || c == '{') ++depth;
-      if (c == ')' || c == ']' || c == '}') --depth;
-      if (c == ';' && depth == 0) return pos + 1;
-    }
-    throw std::runtime_error("a statement without its `;`");
-  }
-
-  // Returns the position after the parenthesised group that starts at `pos`.
-  std::size_t after_parentheses(std::size_t pos) const {
-    if (pos >= text_.size() || text_[pos] != '(')
-      throw std::runtime_error("expected `(` after if/for/while");
-    return closing(pos) + 1;
-  }
-
- private:
-  bool word_at(std::size_t pos, std::string_view word) const {
-    if (text_.compare(pos, word.size(), word) != 0) return false;
-    const std::size_t after = pos + word.size();
-    return after >= text_.size() ||
-           !(std::isalnum(static_cast<unsigned char>(text_[after])) || text_[after] == '_');
-  }
-
-  std::size_t line_end(std::size_t pos) const {
-    const auto end = text_.find('\n', pos);
-    return end == std::string_view::npos ? text_.size() : end;
-  }
-
-  std::size_t find_or_throw(std::string_view what, std::size_t from) const {
-    const auto at = text_.find(what, from);
-    if (at == std::string_view::npos)
-      throw std::runtime_error(fmt::format("no closing {} in the source", what));
-    return at;
-  }
-
-  // Returns, when `pos` starts a string, character literal or comment, the position of its last
-  // character; otherwise `pos`.
-  std::size_t skip_literal_or_comment(std::size_t pos) const {
-    const char c = text_[pos];
-    if (text_.compare(pos, 2, "//") == 0) return line_end(pos);
-    if (text_.compare(pos, 2, "/*") == 0) return find_or_throw("*/", pos + 2) + 1;
-    if (c != '"' && c != '\'') return pos;
-    for (std::size_t i = pos + 1; i < text_.size(); ++i) {
-      if (text_[i] == '\\') {
-        ++i;
-      } else if (text_[i] == c) {
-        return i;
-      }
-    }
-    throw std::runtime_error("an unterminated literal in the source");
-  }
-
-  // Returns the position of the bracket that closes the one at `open`.
-  std::size_t closing(std::size_t open) const {
-    int depth = 0;
-    for (std::size_t pos = open; pos < text_.size(); ++pos) {
-      pos = skip_literal_or_comment(pos);
-      if (pos >= text_.size()) break;
-      const char c = text_[pos];
-      if (c == '(' || c == '[' || c == '{') ++depth;
-      if (c == ')' || c == ']' || c == '}')
-        if (--depth == 0) return pos;
-    }
-    throw std::runtime_error("an unbalanced bracket in the source");
-  }
-
-  std::string_view text_;
-};
 
 // A marker line `  // s07: ...` or `  // w04: ...`; captures its indentation, kind and number.
 const std::regex& marker_line() {
@@ -131,7 +22,7 @@ const std::regex& marker_line() {
 // The guard that must follow a marker; captures the negation, kind and number.
 const std::regex& guard() {
   static const std::regex pattern(
-      R"(^[ \t]*if constexpr \((!?)tinyllm::detail::is_(mutant|wheat)\((\d+)\)\))");
+      R"(^[ \t]*if \((!?)tinyllm::detail::is_(mutant|wheat)\((\d+)\)\))");
   return pattern;
 }
 
@@ -159,7 +50,6 @@ std::set<int> pitfall_sites(std::string_view source) {
 }
 
 std::string resolve_variant_sites(std::string_view source, const std::set<int>& pitfalls) {
-  const StatementScanner scanner(source);
   std::string out;
   std::size_t pos = 0;
   std::size_t line_number = 1;
@@ -181,11 +71,17 @@ std::string resolve_variant_sites(std::string_view source, const std::set<int>& 
                            std::regex_constants::match_continuous) ||
         (g[2] == "mutant") != (marker[2] == "s") || std::stoi(g[3]) != std::stoi(marker[3]))
       throw std::runtime_error(fmt::format(
-          "line {}: the marker of site {} is not directly followed by its guard `if constexpr "
+          "line {}: the marker of site {} is not directly followed by its guard `if "
           "([!]tinyllm::detail::is_{}({}))`",
           line_number, id, marker[2] == "s" ? "mutant" : "wheat", std::stoi(marker[3])));
-    const std::size_t body_begin = scanner.skip_space(next + static_cast<std::size_t>(g.length()));
-    const std::size_t body_end = scanner.statement_end(body_begin);
+    const std::size_t after_guard = next + static_cast<std::size_t>(g.length());
+    const std::size_t body_begin =
+        std::min(source.find_first_not_of(" \t\r\n", after_guard), source.size());
+    const std::optional<std::size_t> end = catalog::detail::statement_end(source, body_begin);
+    if (!end)
+      throw std::runtime_error(
+          fmt::format("line {}: the statement guarded at site {} does not end", line_number, id));
+    const std::size_t body_end = *end;
     const bool chosen = marker[2] == "s" && pitfalls.count(std::stoi(marker[3])) > 0;
     const bool keep = (g[1] == "!") != chosen;
     std::string_view body = source.substr(body_begin, body_end - body_begin);

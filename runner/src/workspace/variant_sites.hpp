@@ -12,8 +12,8 @@ namespace tinyllm::runner {
 std::set<int> pitfall_sites(std::string_view source);
 
 // Returns `source` with every site resolved: a site is its marker comment `// sNN: ...` or
-// `// wNN: ...` directly followed by one statement `if constexpr ([!]tinyllm::detail::is_mutant(N))
-// STMT` (or is_wheat). For a pitfall in `pitfalls` a positive guard keeps STMT and a negated one
+// `// wNN: ...` directly followed by one statement `if ([!]tinyllm::detail::is_mutant(N)) STMT`
+// (or is_wheat). For a pitfall in `pitfalls` a positive guard keeps STMT and a negated one
 // removes it; for every other pitfall, and every wheat, the opposite (the reference). The marker
 // comments go too. Throws std::runtime_error naming a marker without its guard, or a guard left
 // without a marker.

@@ -16,8 +16,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A stand-in oracle build (the reference and two variant libraries, bytes only), a catalog file
-// and a class of two learners, in a fresh temporary folder.
+// A stand-in oracle build (the reference and the schema library, bytes only, and the schema's
+// listing of two pitfalls), a catalog file and a class of two learners, in a fresh temporary
+// folder.
 struct FakeOracle {
   // One folder per test: CTest runs this file's tests in parallel processes.
   fs::path root =
@@ -36,7 +37,9 @@ struct FakeOracle {
       mutant.id = id;
       ctx.mutants.push_back(mutant);
     }
-    for (const char* variant : {"reference", "s01", "s02"}) build_library(variant, variant);
+    for (const char* variant : {"reference", "schema"}) build_library(variant, variant);
+    std::ofstream(ctx.build_dir / "variants" / "schema.json")
+        << R"({"format": 2, "mutants": {"s01": 1, "s02": 2}})";
     for (const char* learner : {"ada", "grace"}) {
       fs::create_directories(root / "suites" / learner);
       std::ofstream(root / "suites" / learner / "test.cpp") << "TEST(A, B) {}\n";
@@ -81,7 +84,7 @@ TEST(GradingFingerprint, AStoredGradeIsReusedUntilAVariantLibraryIsRebuilt) {
   EXPECT_EQ(unchanged.reused, 2);
   EXPECT_EQ(grades_made, 2);
 
-  oracle.build_library("s02", "s02, rebuilt with a changed site");
+  oracle.build_library("schema", "schema, rebuilt with a changed site");
   const BatchOutcome rebuilt = oracle.batch(grades_made);
   EXPECT_EQ(rebuilt.reused, 0);
   EXPECT_EQ(rebuilt.graded, 2);
@@ -132,15 +135,14 @@ TEST(GradingFingerprint, ChangesWithTheCatalogFilesBytes) {
 }
 
 // Catches: a batch that starts grading (and fails every learner) on an incomplete oracle build.
-TEST(GradingFingerprint, AMissingVariantLibraryIsAUsageErrorNamingIt) {
+TEST(GradingFingerprint, AMissingSchemaLibraryIsAUsageErrorNamingIt) {
   FakeOracle oracle;
-  fs::remove(variant_library(oracle.ctx.build_dir, "s01"));
+  fs::remove(variant_library(oracle.ctx.build_dir, "schema"));
   try {
     grading_fingerprint(oracle.ctx);
-    FAIL() << "no error for a missing library";
+    FAIL() << "no error for a missing schema library";
   } catch (const UsageError& error) {
-    EXPECT_NE(std::string(error.what()).find("s01/libtinyllm_oracle.so: missing"),
-              std::string::npos)
+    EXPECT_NE(std::string(error.what()).find("schema/libtinyllm_oracle.so"), std::string::npos)
         << error.what();
   }
 }

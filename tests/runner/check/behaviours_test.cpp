@@ -17,6 +17,13 @@ using tinyllm::runner::BehaviourRecording;
 using tinyllm::runner::behaviours_file;
 using tinyllm::runner::record_behaviours;
 
+// Writes the scratch build's schema listing: s13 at `number` of the real schema library.
+void list_s13_as(const fs::path& build, int number) {
+  tinyllm::base::write_whole_file(build / "variants" / "schema.json",
+                                  R"({"format": 2, "mutants": {"s13": )" +
+                                      std::to_string(number) + "}}");
+}
+
 fs::path scratch_build() {
   const fs::path dir =
       fs::temp_directory_path() / ("tinyllm-behaviours-" + std::to_string(std::random_device()()));
@@ -25,10 +32,12 @@ fs::path scratch_build() {
   for (const char* file :
        {"tinyllm-differential", "libtinyllm_diff_reference.so", "libtinyllm_diff_variant.so"})
     fs::copy_file(real / "differential" / file, dir / "differential" / file);
-  fs::create_directories(dir / "variants" / "s13");
-  fs::copy_file(real / "variants" / "s13" / "libtinyllm_oracle.so",
-                dir / "variants" / "s13" / "libtinyllm_oracle.so");
-  fs::create_directories(dir / "variants" / "g0");  // not a library: the driver cannot load it
+  fs::create_directories(dir / "variants" / "schema");
+  fs::copy_file(real / "variants" / "schema" / "libtinyllm_oracle.so",
+                dir / "variants" / "schema" / "libtinyllm_oracle.so");
+  list_s13_as(dir, 13);
+  // Not in the schema, and its own library is none: the driver cannot load it.
+  fs::create_directories(dir / "variants" / "g0");
   tinyllm::base::write_whole_file(dir / "variants" / "g0" / "libtinyllm_oracle.so", "not ELF");
   return dir;
 }
@@ -38,8 +47,8 @@ fs::path scratch_build() {
 // one that runs every mutant again on every build, and one that keeps a stale behaviour after the
 // mutant's library changed.
 TEST(Behaviours, records_leaves_out_and_reuses_by_library) {
-  if (!fs::exists(fs::path(TINYLLM_BUILD_DIR) / "variants" / "s13"))
-    GTEST_SKIP() << "variants are not built";
+  if (!fs::exists(fs::path(TINYLLM_BUILD_DIR) / "variants" / "schema"))
+    GTEST_SKIP() << "the schema library is not built";
   const fs::path build = scratch_build();
   const BehaviourRecording first = record_behaviours(build, {"s13", "g0"}, 2);
   EXPECT_EQ(first.recorded, 2);
@@ -56,9 +65,7 @@ TEST(Behaviours, records_leaves_out_and_reuses_by_library) {
   EXPECT_EQ(again.failures, first.failures) << "a failed mutant is remembered, not rerun";
   EXPECT_EQ(tinyllm::base::read_whole_file(behaviours_file(build)), recorded);
 
-  fs::copy_file(fs::path(TINYLLM_BUILD_DIR) / "variants" / "s22" / "libtinyllm_oracle.so",
-                build / "variants" / "s13" / "libtinyllm_oracle.so",
-                fs::copy_options::overwrite_existing);
+  list_s13_as(build, 22);  // the schema rebuilt: "s13" now runs pitfall 22's change
   const BehaviourRecording changed = record_behaviours(build, {"s13", "g0"}, 2);
   EXPECT_EQ(changed.recorded, 1);
   EXPECT_EQ(changed.reused, 1);

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "grading/grade.hpp"
+#include "grading/variant_runs.hpp"
 #include "mutant_set/course_suite_results.hpp"
 #include "tinyllm/base/content_hash.hpp"
 #include "tinyllm/base/whole_file.hpp"
@@ -25,7 +26,8 @@ reports::MutantInfo info(const std::string& id, reports::MutantKind kind) {
   return m;
 }
 
-// A build with two pitfall libraries and a yardstick file made from them and a course suite.
+// A build whose schema library holds two pitfalls, and a yardstick file made from it and a course
+// suite.
 class SignaturesTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -38,10 +40,8 @@ class SignaturesTest : public ::testing::Test {
     CourseSuiteResults results;
     results.course_suite_hash = base::folder_hash(source() / "properties");
     results.seed = 7;
-    for (const std::string id : {"s01", "s02"}) {
-      fs::create_directories(variant_library(build(), id).parent_path());
-      base::write_whole_file(variant_library(build(), id), "library " + id);
-    }
+    base::write_whole_file(variant_library(build(), "schema"), "the schema library");
+    write_listing(2);
     results.pitfalls = {
         record("s01",
                {reports::MutantStatus::Killed, "2 tests failed", {"Course.b", "Course.a"}, true}),
@@ -57,10 +57,14 @@ class SignaturesTest : public ::testing::Test {
 
   fs::path build() const { return root_ / "build"; }
   fs::path source() const { return root_ / "source"; }
+  // The schema's listing, with s02 at `s02_number`.
+  void write_listing(int s02_number) const {
+    base::write_whole_file(build() / "variants" / "schema.json",
+                           R"({"format": 2, "mutants": {"s01": 1, "s02": )" +
+                               std::to_string(s02_number) + "}}");
+  }
   CourseSuiteRecord record(const std::string& id, CourseSuiteResult result) const {
-    base::ContentHasher hash;
-    hash.add(id).add_file(variant_library(build(), id));
-    return {id, hash.hex(), std::move(result)};
+    return {id, VariantRuns(build()).library_hash(id), std::move(result)};
   }
   Signatures load(std::uint64_t seed = 7) const {
     return load_signatures(
@@ -100,7 +104,7 @@ TEST_F(SignaturesTest, stale_file_is_refused) {
   EXPECT_TRUE(s.signatures.empty());
   EXPECT_NE(s.note.find("course suite"), std::string::npos) << s.note;
   base::write_whole_file(source() / "properties" / "a_test.cpp", "TEST(Course, a) {}\n");
-  base::write_whole_file(variant_library(build(), "s02"), "rebuilt");
+  write_listing(3);  // the schema library rebuilt with s02 at another number
   s = load();
   EXPECT_TRUE(s.signatures.empty());
   EXPECT_NE(s.note.find("s02 was rebuilt"), std::string::npos) << s.note;

@@ -195,7 +195,6 @@ TEST(Config, example_file_documents_exactly_the_defaults) {
   EXPECT_EQ(example.elements_bundle, d.elements_bundle);
   EXPECT_EQ(example.diff_before_pass, d.diff_before_pass);
   EXPECT_EQ(example.reach, d.reach);
-  EXPECT_EQ(example.schemata, d.schemata);
   EXPECT_EQ(example.fork_server, d.fork_server);
   EXPECT_EQ(example.narrow_runs, d.narrow_runs);
 }
@@ -212,19 +211,6 @@ TEST(Config, reach_is_a_boolean_on_by_default) {
   EXPECT_FALSE(resolve_config(options).reach);
   nlohmann::json json = default_config();
   EXPECT_EQ(json.at("reach"), true);
-}
-
-// Catches: the schemata switch not read from the file, on by default, a value that is not a
-// boolean accepted as one, or the key left out of the grading fingerprint's JSON (a batch would
-// keep grades made on other libraries).
-TEST(Config, schemata_is_a_boolean_on_by_default) {
-  EXPECT_TRUE(default_config().schemata);
-  EXPECT_FALSE(
-      load_config(write_file("schemata", "schemata = false\n"), default_config()).schemata);
-  EXPECT_THROW(load_config(write_file("schemata_text", "schemata = 0\n"), default_config()),
-               UsageError);
-  nlohmann::json json = default_config();
-  EXPECT_EQ(json.at("schemata"), true);
 }
 
 // Catches: the fork server's switch not read from the file, off by default, or a value that is

@@ -94,7 +94,7 @@ TEST(Validity, a_test_that_fingerprints_the_library_is_invalid_and_earns_nothing
   // The control: the test is a real attack, passing on the reference and failing on a mutant.
   const fs::path work = output / "suite-build";
   EXPECT_EQ(run_compiled(work, "reference", "Fingerprint.the_library_is_the_reference"), 0);
-  EXPECT_NE(run_compiled(work, "s02", "Fingerprint.the_library_is_the_reference"), 0);
+  EXPECT_NE(run_compiled(work, "schema", "Fingerprint.the_library_is_the_reference"), 0);
 
   // No binary wheat's hash anywhere a learner reads: the grader's output and the report files.
   for (const char* wheat : {"w01", "w02"}) {

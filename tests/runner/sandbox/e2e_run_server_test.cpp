@@ -67,7 +67,7 @@ class ServedRuns : public ::testing::Test {
   }
 
   static SuiteBuild* build_;
-  const VariantRuns runs_{build_info::build_dir, true};
+  const VariantRuns runs_{build_info::build_dir};
   const fs::path scratch_ = tinyllm::e2e::fresh_folder("served-runs-scratch");
 };
 

@@ -129,17 +129,17 @@ TEST(VariantSites, resolves_each_kind_of_guard) {
   const std::string source =
       "void f() {\n"
       "  // s01: a positive one-liner\n"
-      "  if constexpr (tinyllm::detail::is_mutant(1)) x = \";}\";\n"
+      "  if (tinyllm::detail::is_mutant(1)) x = \";}\";\n"
       "  // s02: a negated loop with a nested if\n"
-      "  if constexpr (!tinyllm::detail::is_mutant(2))\n"
+      "  if (!tinyllm::detail::is_mutant(2))\n"
       "    for (auto p : ps)\n"
       "      if (p) p.go();  // why\n"
       "  // s03: a block\n"
-      "  if constexpr (tinyllm::detail::is_mutant(3)) {\n"
+      "  if (tinyllm::detail::is_mutant(3)) {\n"
       "    y = '}';\n"
       "  }\n"
       "  // w04: a wheat\n"
-      "  if constexpr (tinyllm::detail::is_wheat(4)) z = 1;\n"
+      "  if (tinyllm::detail::is_wheat(4)) z = 1;\n"
       "  done();\n"
       "}\n";
   EXPECT_EQ(resolve_variant_sites(source, {}),
@@ -158,7 +158,7 @@ TEST(VariantSites, resolves_each_kind_of_guard) {
             "}\n");
   EXPECT_EQ(pitfall_sites(source), (std::set<int>{1, 2, 3}));
   EXPECT_THROW(resolve_variant_sites("  // s05: no guard\n  x = 1;\n", {}), std::runtime_error);
-  EXPECT_THROW(resolve_variant_sites("  if constexpr (tinyllm::detail::is_mutant(5)) x = 1;\n", {}),
+  EXPECT_THROW(resolve_variant_sites("  if (tinyllm::detail::is_mutant(5)) x = 1;\n", {}),
                std::runtime_error);
 }
 

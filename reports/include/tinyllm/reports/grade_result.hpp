@@ -25,13 +25,12 @@ using catalog::WheatKind;
 enum class MutantSet { Full, PitfallsOnly };
 
 // What became of the generated mutants before grading: `raw` made by the generator, minus those
-// whose object code is the reference's (`equivalent`) or another mutant's (`duplicate`), those
+// the schema library cannot hold (`left_out`, mutants/builder says why), those
 // an instructor marked in mutants/reviewed.toml (`reviewed`) and those the course suite does not
 // detect (`course_undetected`), leaves `counted`, the ones a learner's suite is graded on.
 struct GeneratedCounts {
   int raw = 0;
-  int equivalent = 0;
-  int duplicate = 0;
+  int left_out = 0;
   int reviewed = 0;
   int course_undetected = 0;
   int counted = 0;

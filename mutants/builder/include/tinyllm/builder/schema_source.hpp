@@ -1,7 +1,8 @@
 // The schema source of one module file (docs/mutants.md, "One library for every mutant"): the
-// file with every generated mutant in place behind the runtime switch `::tinyllm_schema::on(K)`
-// and every pitfall guard `if constexpr (tinyllm::detail::is_mutant(N))` turned into the same
-// switch, so that one compile serves the reference and every mutant.
+// file with every generated mutant in place behind the runtime switch `::tinyllm_schema::on(K)`.
+// Its pitfall and wheat guards ask the same switch without any rewriting: the prelude defines
+// TINYLLM_SCHEMA_FIRST_WHEAT, which makes oracle/src/mutant.hpp's guards the switch's. One compile
+// serves the reference, every mutant and every semantic wheat.
 #pragma once
 #include <cstddef>
 #include <map>
@@ -27,17 +28,15 @@ struct SchemaSource {
   std::string text;                             // prelude, #line, the composed file
   std::vector<std::string> placed;              // ids of the generated mutants in the text
   std::map<std::string, std::string> left_out;  // id -> why it could not be placed
-  std::vector<int> pitfalls;                    // N of each is_mutant(N) guard switched
 };
 
 // Composes the schema source of `text` (the file at `source_path`, for #line): the mutants
 // (any order) nested by their scopes, each scope written as its form says with the copies of the
-// scope that hold a mutant on one line, so no line moves; `pitfall_numbers` maps N of sN to its
-// switch number. A mutant whose scope overlaps another's without holding it, whose replaced text
+// scope that hold a mutant on one line, so no line moves. A mutant whose scope overlaps another's without holding it, whose replaced text
 // lies across a nested scope, or whose scope holds a comment or a preprocessor line is left out
 // with the reason. `excluded` are left out beforehand (a compile that failed on them).
 SchemaSource schema_source(const std::string& text, const std::vector<SchemaMutant>& mutants,
-                           const std::map<int, int>& pitfall_numbers, const std::string& prelude,
+                           const std::string& prelude,
                            const std::string& source_path,
                            const std::map<std::string, std::string>& excluded = {});
 

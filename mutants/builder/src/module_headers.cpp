@@ -1,6 +1,5 @@
-// The prefix header of the module files' includes: its dependency scan (which keys the cache) and
-// its precompiled form for g++ (.gch found beside the header) or clang++ (-include-pch).
-#include "tinyllm/builder/precompiled_header.hpp"
+// The module files' headers (module_headers.hpp): the compiler's dependency scan of their includes.
+#include "tinyllm/builder/module_headers.hpp"
 
 #include <regex>
 #include <set>
@@ -28,14 +27,6 @@ std::string joined(const std::vector<std::string>& words) {
 
 }  // namespace
 
-CompilerKind compiler_kind(const std::string& compiler) {
-  const base::ProcessResult result = run_tool({compiler, "--version"});
-  if (result.exit_code != 0) return CompilerKind::Other;
-  if (result.output.find("clang") != std::string::npos) return CompilerKind::Clang;
-  if (result.output.find("Free Software Foundation") != std::string::npos) return CompilerKind::Gnu;
-  return CompilerKind::Other;
-}
-
 std::string prefix_header_text(const std::vector<fs::path>& sources) {
   // Only lines that are an #include and nothing else; a conditional include stays in its file
   // (the header would then be compiled again there, which is slower but still correct).
@@ -58,9 +49,8 @@ std::string prefix_header_text(const std::vector<fs::path>& sources) {
   return text;
 }
 
-PrecompiledHeader prepare_precompiled_header(const ReferenceCompile& reference,
-                                             const std::vector<fs::path>& sources, bool build,
-                                             const fs::path& cache_dir) {
+ModuleHeaders find_module_headers(const ReferenceCompile& reference,
+                                  const std::vector<fs::path>& sources, const fs::path& cache_dir) {
   const std::vector<std::string> flags = stdin_compile_flags(reference);
   const std::string text = prefix_header_text(sources);
 
@@ -78,58 +68,19 @@ PrecompiledHeader prepare_precompiled_header(const ReferenceCompile& reference,
                      "'s module files cannot be found with the reference's flags:\n" +
                      scanned.output + "command: " + command_line(scan));
 
-  PrecompiledHeader header;
-  header.cache_entries.push_back(scan_dir.filename().string());
+  ModuleHeaders found;
+  found.cache_entry = scan_dir.filename().string();
   ContentHasher key;
   key.add(joined(flags)).add(text);
   for (const fs::path& dependency :
        base::parse_dependencies(read_whole_file(scan_dir / "prefix.d"))) {
     const fs::path path = fs::weakly_canonical(reference.directory / dependency);
     if (path == fs::weakly_canonical(scan_dir / "prefix.hpp")) continue;
-    header.headers.push_back(path);
+    found.headers.push_back(path);
     key.add(path.string()).add_file(path);
   }
-  header.headers_key = key.hex();
-  if (!build) {
-    header.note = "precompiled header turned off";
-    return header;
-  }
-
-  const CompilerKind kind = compiler_kind(reference.command.front());
-  if (kind == CompilerKind::Other) {
-    header.note = "no precompiled header: " + reference.command.front() +
-                  " is neither g++ nor "
-                  "clang++";
-    return header;
-  }
-  const fs::path dir = cache_dir / header.headers_key;
-  header.cache_entries.push_back(header.headers_key);
-  const fs::path prefix = dir / "prefix.hpp";
-  const fs::path compiled = dir / (kind == CompilerKind::Gnu ? "prefix.hpp.gch" : "prefix.hpp.pch");
-  if (fs::exists(dir / "failed")) {
-    header.note =
-        "no precompiled header: building it failed before, see " + (dir / "failed").string();
-    return header;
-  }
-  if (!fs::exists(compiled)) {
-    write_whole_file(prefix, text);
-    std::vector<std::string> command = flags;
-    for (const char* part : {"-x", "c++-header", "-o"}) command.push_back(part);
-    const fs::path temporary = compiled.string() + ".tmp";
-    command.push_back(temporary.string());
-    command.push_back(prefix.string());
-    const base::ProcessResult built = run_tool(command, reference.directory);
-    if (built.exit_code != 0) {
-      write_whole_file(dir / "failed", command_line(command) + "\n" + built.output);
-      header.note = "no precompiled header: building it failed, see " + (dir / "failed").string();
-      return header;
-    }
-    fs::rename(temporary, compiled);
-  }
-  header.flags = kind == CompilerKind::Gnu
-                     ? std::vector<std::string>{"-include", prefix.string()}
-                     : std::vector<std::string>{"-include-pch", compiled.string()};
-  return header;
+  found.key = key.hex();
+  return found;
 }
 
 }  // namespace tinyllm::builder

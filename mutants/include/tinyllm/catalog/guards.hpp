@@ -1,5 +1,6 @@
 // The oracle's sources and the variant guards in them (`is_mutant(N)`, `is_wheat(N)`), read as
-// text: what check_sites and check_wheat_sites compare with the catalog.
+// text: what check_sites and check_wheat_sites compare with the catalog, and the files the schema
+// library compiles with its switch (mutants/builder).
 #pragma once
 #include <filesystem>
 #include <string>
