@@ -9,8 +9,10 @@
 namespace tinyllm_schema {
 
 // The numbers of the library's variants: pitfall sN is N, semantic wheat wN is kFirstWheat + N,
-// the generated mutants follow from kFirstGenerated in the generator's order.
+// the generated mutants follow from kFirstGenerated in the generator's order. kRecordReach is no
+// variant: its token makes the run the reference's, recording which variants' code each test runs.
 inline constexpr int kFirstWheat = 500;
+inline constexpr int kRecordReach = 999;
 inline constexpr int kFirstGenerated = 1000;
 
 // The environment variables a run carries them in (hex), read and erased by the library.

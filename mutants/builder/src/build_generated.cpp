@@ -1,5 +1,5 @@
-// The build of the generated mutants, phase by phase: module files and headers, mutants (cached),
-// the schema library, the probe library, then the manifest, the depfile and the cache's clean-up.
+// The build of the schema library, phase by phase: module files and headers, mutants (cached), the
+// schema library, then the manifest, the depfile and the cache's clean-up.
 #include "tinyllm/builder/build_generated.hpp"
 
 #include <map>
@@ -7,7 +7,6 @@
 #include <set>
 
 #include "module_files.hpp"
-#include "probe_build.hpp"
 #include "schema_build.hpp"
 #include "tinyllm/base/content_hash.hpp"
 #include "tinyllm/base/whole_file.hpp"
@@ -39,8 +38,8 @@ std::vector<GeneratedMutant> generated_mutants(const BuildOptions& options,
       return generator::mutants_from_json(cached.at("document"));
   }
   if (options.progress != nullptr)
-    *options.progress << "tinyllm-build-generated: generating the mutants of " << files.size()
-                      << " files\n";
+    *options.progress << "tinyllm-build-generated: generating the mutants of "
+                      << options.files.size() << " files\n";
   generator::GeneratorOptions generator_options;
   generator_options.root = options.source_root;
   generator_options.files = options.files;
@@ -68,10 +67,6 @@ void write_depfile(const BuildOptions& options, const std::vector<ModuleFile>& f
   for (const ModuleFile& file : files) {
     inputs.insert(file.reference.source);
     inputs.insert(file.headers.headers.begin(), file.headers.headers.end());
-  }
-  if (!options.probe_dir.empty()) {
-    inputs.insert(options.probe_dir / "runtime.cpp");
-    inputs.insert(options.probe_dir / "prelude.hpp");
   }
   for (const char* name : {"prelude.hpp", "token.hpp", "runtime.cpp"})
     inputs.insert(options.schema_dir / name);
@@ -105,22 +100,19 @@ BuildSummary build_generated_variants(const BuildOptions& options) {
 
   Compiles compiles;
   const SchemaOutcome schema = build_schema_library(options, files, mutants, compiles);
-  const ProbeOutcome probe = build_probe_library(options, files, mutants, compiles);
 
   BuildSummary summary;
   summary.raw = mutants.size();
   summary.left_out = schema.left_out.size();
   summary.built = summary.raw - summary.left_out;
   summary.compiled = compiles.compiled;
-  summary.probe_sites = probe.sites;
-  summary.probe_linked = probe.linked;
   summary.schema_linked = schema.linked;
 
   // Rewritten only when it or a library changed: what reads it (the course suite's yardstick)
   // then reruns exactly when there is something new to grade (Ninja's restat).
   const fs::path manifest = options.variants_dir / kManifestName;
   const std::string text = manifest_json(options.files, mutants, schema.left_out).dump(2) + "\n";
-  if (probe.linked || probe.written || schema.linked || schema.written || !fs::exists(manifest) ||
+  if (schema.linked || schema.written || !fs::exists(manifest) ||
       read_whole_file(manifest) != text) {
     write_whole_file(manifest, text);
     summary.manifest_written = true;

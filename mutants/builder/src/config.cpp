@@ -49,7 +49,6 @@ BuildOptions parse_config(const std::string& text, const std::string& name) {
   options.cache_dir = take("cache_dir");
   options.depfile = take("depfile");
   options.schema_dir = take("schema_dir");
-  if (values.contains("probe_dir")) options.probe_dir = take("probe_dir");
   if (values.contains("catalog")) options.catalog = take("catalog");
   options.files =
       values.contains("files") ? split_list(take("files")) : generator::default_module_files();
@@ -57,7 +56,7 @@ BuildOptions parse_config(const std::string& text, const std::string& name) {
     throw BuildError(
         name + ": unknown key " + values.begin()->first +
         " (known: source_root, compile_commands, reference_objects, link_command, "
-        "variants_dir, cache_dir, depfile, schema_dir, files, probe_dir, catalog)");
+        "variants_dir, cache_dir, depfile, schema_dir, files, catalog)");
   return options;
 }
 

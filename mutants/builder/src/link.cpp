@@ -1,4 +1,4 @@
-// The links of the schema and probe libraries, each redone only when an input's bytes changed.
+// The link of the schema library, redone only when an input's bytes changed.
 #include "tinyllm/builder/link.hpp"
 
 #include "run_tool.hpp"

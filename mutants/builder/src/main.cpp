@@ -18,10 +18,9 @@ void print_help() {
 Builds the schema library <build>/variants/schema/libtinyllm_oracle.so: the module's files
 compiled once with every generated mutant, every pitfall and every semantic wheat behind a
 runtime switch (the run's token selects one); <build>/variants/schema.json (each one's number
-in it); the manifest <build>/variants/generated.json (every generated mutant, and why the
-schema could not hold one); and the probe library <build>/variants/probe/libtinyllm_oracle.so
-with its sites, <build>/variants/probe.json (the reference recording which mutants' code a
-suite runs). The build runs it (target tinyllm_generated_variants); FILE is written by CMake:
+in it); and the manifest <build>/variants/generated.json (every generated mutant, and why the
+schema could not hold one). The library also records, in a grade's reach run, which variants'
+code each test runs. The build runs it (target tinyllm_generated_variants); FILE is written by CMake:
 <build>/mutants/builder/generated-variants.conf. Objects and links are cached in the build
 folder: a rerun compiles only what changed and relinks only a library whose inputs changed.
 
@@ -73,11 +72,9 @@ int main(int argc, char** argv) {
     const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
     if (!quiet)
       std::cerr << "tinyllm-build-generated: " << summary.raw << " mutants: " << summary.built
-                << " in the schema library, " << summary.left_out << " left out"
-                << (summary.schema_linked ? " (linked)" : "") << "; " << summary.compiled
-                << " compiled; probe library: " << summary.probe_sites << " sites"
-                << (summary.probe_linked ? " (linked)" : "") << " in " << seconds.count()
-                << " s\n";
+                << " in the schema library, " << summary.left_out << " left out; "
+                << summary.compiled << " compiled" << (summary.schema_linked ? ", linked" : "")
+                << " in " << seconds.count() << " s\n";
   } catch (const BuildError& e) {
     std::cerr << "tinyllm-build-generated: " << e.what() << "\n";
     return 1;

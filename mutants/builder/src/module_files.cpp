@@ -2,19 +2,15 @@
 #include "module_files.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <set>
 
 #include "run_tool.hpp"
 #include "tinyllm/base/content_hash.hpp"
-#include "tinyllm/base/parallel_for.hpp"
 #include "tinyllm/base/whole_file.hpp"
 #include "tinyllm/builder/build_error.hpp"
 #include "tinyllm/catalog/guards.hpp"
-#include "tinyllm/builder/progress.hpp"
 
 namespace tinyllm::builder {
 namespace fs = std::filesystem;
@@ -26,16 +22,15 @@ namespace {
 struct CompileJob {
   const ModuleFile* file = nullptr;
   std::string source;
-  std::string label;                     // what it is, for an error message
   std::string key;
 };
 
-CompileJob make_job(const ModuleFile& file, std::string source, std::string label) {
+CompileJob make_job(const ModuleFile& file, std::string source) {
   ContentHasher key;
   key.add("object-1");
   for (const std::string& flag : stdin_compile_flags(file.reference)) key.add(flag);
   key.add(file.headers.key).add(source);
-  return {&file, std::move(source), std::move(label), key.hex()};
+  return {&file, std::move(source), key.hex()};
 }
 
 fs::path object_path(const fs::path& cache_dir, const std::string& key) {
@@ -60,34 +55,6 @@ base::ProcessResult compile_into_cache(const CompileJob& job, const fs::path& ca
   fs::rename(temporary, object);
   fs::remove(source);
   return result;
-}
-
-// Compiles `job` unless its object is in the cache; returns whether it compiled.
-bool compile(const CompileJob& job, const fs::path& cache_dir) {
-  if (fs::exists(object_path(cache_dir, job.key))) return false;
-  const base::ProcessResult result = compile_into_cache(job, cache_dir);
-  if (result.exit_code != 0)
-    throw BuildError(job.label + " does not compile:\n" + result.output +
-                     "Report it with the lines above.");
-  return true;
-}
-
-// Compiles the distinct jobs of `jobs` in parallel; returns how many compiled.
-std::size_t compile_all(const std::vector<CompileJob>& jobs, const BuildOptions& options,
-                        const std::string& phase) {
-  std::vector<const CompileJob*> distinct;
-  std::set<std::string> seen;
-  for (const CompileJob& job : jobs)
-    if (seen.insert(job.key).second && !fs::exists(object_path(options.cache_dir, job.key)))
-      distinct.push_back(&job);
-  if (distinct.empty()) return 0;
-  std::atomic<std::size_t> compiled{0};
-  Progress progress(options.progress, phase, distinct.size());
-  base::parallel_for(
-      distinct.size(), base::job_count(static_cast<int>(options.jobs)),
-      [&](std::size_t i) { compiled += compile(*distinct[i], options.cache_dir) ? 1 : 0; },
-      base::AfterError::Finish, [&](std::size_t) { progress.step(); });
-  return compiled;
 }
 
 }  // namespace
@@ -125,27 +92,10 @@ std::vector<ModuleFile> prepare_module_files(const BuildOptions& options) {
   return files;
 }
 
-std::vector<fs::path> compile_sources(const BuildOptions& options,
-                                      const std::vector<const ModuleFile*>& files,
-                                      const std::vector<std::string>& sources,
-                                      const std::vector<std::string>& labels,
-                                      const std::string& phase, Compiles& compiles) {
-  std::vector<CompileJob> jobs;
-  for (std::size_t i = 0; i < sources.size(); ++i)
-    jobs.push_back(make_job(*files[i], sources[i], labels[i]));
-  compiles.compiled += compile_all(jobs, options, phase);
-  std::vector<fs::path> objects;
-  for (const CompileJob& job : jobs) {
-    objects.push_back(object_path(options.cache_dir, job.key));
-    compiles.used.insert(job.key + ".o");
-  }
-  return objects;
-}
-
 std::optional<fs::path> try_compile_source(const BuildOptions& options, const ModuleFile& file,
                                            const std::string& source, std::string& diagnostics,
                                            Compiles& compiles) {
-  const CompileJob job = make_job(file, source, "");
+  const CompileJob job = make_job(file, source);
   const fs::path object = object_path(options.cache_dir, job.key);
   if (!fs::exists(object)) {
     const base::ProcessResult result = compile_into_cache(job, options.cache_dir);

@@ -1,6 +1,6 @@
-// The module files the builder compiles, and their compiles: a composed source (schema_source.hpp,
-// the probe's instrumented file) compiled from stdin with its file's reference flags, in a cache
-// keyed by what decides the object's bytes.
+// The files the builder compiles, and their compiles: a composed source (schema_source.hpp)
+// compiled from stdin with its file's reference flags, in a cache keyed by what decides the
+// object's bytes.
 #pragma once
 #include <filesystem>
 #include <optional>
@@ -35,18 +35,9 @@ struct Compiles {
   std::size_t compiled = 0;    // objects compiled now (the others came from the cache)
 };
 
-// Returns the objects of `sources` compiled with `files`' reference flags (parallel vectors),
-// from options.cache_dir/objects or compiled now in parallel, `phase` naming the work in the
-// progress and `labels` naming each source in an error. Throws BuildError when one does not
-// compile.
-std::vector<std::filesystem::path> compile_sources(const BuildOptions& options,
-                                                   const std::vector<const ModuleFile*>& files,
-                                                   const std::vector<std::string>& sources,
-                                                   const std::vector<std::string>& labels,
-                                                   const std::string& phase, Compiles& compiles);
-
-// Like compile_sources for one source, but a source that does not compile is no error: returns
-// nothing and the compiler's output (and command) through `diagnostics`.
+// Returns the object of `source` compiled with `file`'s reference flags, from
+// options.cache_dir/objects or compiled now; a source that does not compile returns nothing and
+// the compiler's output (and command) through `diagnostics`.
 std::optional<std::filesystem::path> try_compile_source(const BuildOptions& options,
                                                         const ModuleFile& file,
                                                         const std::string& source,

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "tinyllm/base/parallel_for.hpp"
 #include "tinyllm/base/whole_file.hpp"
 #include "tinyllm/builder/build_error.hpp"
 #include "tinyllm/builder/link.hpp"
@@ -62,6 +63,72 @@ std::string runtime_source(const fs::path& schema_dir, int last) {
          (schema_dir / "runtime.cpp").string() + "\"\n" + runtime;
 }
 
+// One switched file composed and compiled: its object, and the mutants it could not hold.
+struct ComposedFile {
+  fs::path object;
+  std::map<std::string, std::string> left_out;
+  Compiles compiles;
+};
+
+// Composes `file` with `members` and compiles it; a mutant the compiler refuses in place (a
+// constant expression needs its value, a type the switch cannot hold) is left out and the file
+// composed again, at most kBlameRounds rounds.
+ComposedFile compose_and_compile(const BuildOptions& options, const ModuleFile& file,
+                                 const std::vector<SchemaMutant>& members,
+                                 const std::string& prelude) {
+  ComposedFile composed;
+  const std::string text = read_whole_file(file.reference.source);
+  std::map<std::string, std::string> excluded;
+  std::optional<fs::path> object;
+  SchemaSource source;
+  for (int round = 0; !object; ++round) {
+    source = schema_source(text, members, prelude, file.reference.source.string(), excluded);
+    std::string diagnostics;
+    object = try_compile_source(options, file, source.text, diagnostics, composed.compiles);
+    if (object) break;
+    if (source.placed.empty())
+      throw BuildError("the schema of " + file.name +
+                       " does not compile even without generated mutants:\n" + diagnostics);
+    const std::set<int> lines = error_lines(diagnostics, file.reference.source);
+    auto line_of = [&](std::size_t offset) {
+      return static_cast<int>(std::count(text.begin(), text.begin() + offset, '\n')) + 1;
+    };
+    std::vector<const SchemaMutant*> suspects;  // placed, their scope on an error's line
+    for (const SchemaMutant& m : members) {
+      if (std::find(source.placed.begin(), source.placed.end(), m.id) == source.placed.end())
+        continue;
+      const auto first = lines.lower_bound(line_of(m.scope_begin));
+      if (first != lines.end() && *first <= line_of(m.scope_end)) suspects.push_back(&m);
+    }
+    // The innermost suspects are blamed: a scope around a failing switch is not at fault, and
+    // is blamed in the next round if the file still does not compile. Of mutants sharing a
+    // scope, those of the expression form first: the only form whose two sides must have a
+    // common type (the others cast both sides to bool or void, or take the reference's type).
+    const std::string why = "the compiler refuses it in place: " + first_error(diagnostics);
+    std::vector<const SchemaMutant*> innermost;
+    for (const SchemaMutant* m : suspects)
+      if (std::none_of(suspects.begin(), suspects.end(), [&](const SchemaMutant* o) {
+            return m->scope_begin <= o->scope_begin && o->scope_end <= m->scope_end &&
+                   o->scope_end - o->scope_begin < m->scope_end - m->scope_begin;
+          }))
+        innermost.push_back(m);
+    const bool any_expression = std::any_of(innermost.begin(), innermost.end(), [](auto* m) {
+      return m->form == generator::SchemaForm::Expression;
+    });
+    for (const SchemaMutant* m : innermost)
+      if (round < kBlameRounds &&
+          (!any_expression || m->form == generator::SchemaForm::Expression))
+        excluded[m->id] = why;
+    if (suspects.empty() || round >= kBlameRounds)  // no mutant to blame: leave the file's out
+      for (const std::string& id : source.placed)
+        excluded[id] =
+            "the file did not compile with it in place (" + first_error(diagnostics) + ")";
+  }
+  composed.object = *object;
+  composed.left_out = source.left_out;
+  return composed;
+}
+
 }  // namespace
 
 SchemaOutcome build_schema_library(const BuildOptions& options,
@@ -97,64 +164,23 @@ SchemaOutcome build_schema_library(const BuildOptions& options,
                               std::to_string(tinyllm_schema::kFirstWheat) + "\n" +
                               read_whole_file(options.schema_dir / "prelude.hpp");
 
+  // The files compose and compile in parallel; their results are merged in file order.
+  for (const ModuleFile& file : files) by_file[file.name];  // no insertion from the threads
+  std::vector<ComposedFile> composed(files.size());
+  base::parallel_for(files.size(), base::job_count(static_cast<int>(options.jobs)),
+                     [&](std::size_t i) {
+                       composed[i] = compose_and_compile(options, files[i],
+                                                         by_file[files[i].name], prelude);
+                     });
   std::map<fs::path, fs::path> replaced;
   std::map<std::string, std::string> left_out;
-  for (const ModuleFile& file : files) {
-    const std::string text = read_whole_file(file.reference.source);
-    const std::vector<SchemaMutant>& members = by_file[file.name];
-    std::map<std::string, std::string> excluded;
-    std::optional<fs::path> object;
-    SchemaSource source;
-    // A mutant the compiler refuses in place (a constant expression needs its value, a type the
-    // switch cannot hold) is left out and the file composed again; at most kBlameRounds rounds.
-    for (int round = 0; !object; ++round) {
-      source = schema_source(text, members, prelude,
-                             file.reference.source.string(), excluded);
-      std::string diagnostics;
-      object = try_compile_source(options, file, source.text, diagnostics, compiled);
-      if (object) break;
-      if (source.placed.empty())
-        throw BuildError("the schema of " + file.name +
-                         " does not compile even without generated mutants:\n" + diagnostics);
-      const std::set<int> lines = error_lines(diagnostics, file.reference.source);
-      auto line_of = [&](std::size_t offset) {
-        return static_cast<int>(std::count(text.begin(), text.begin() + offset, '\n')) + 1;
-      };
-      std::vector<const SchemaMutant*> suspects;  // placed, their scope on an error's line
-      for (const SchemaMutant& m : members) {
-        if (std::find(source.placed.begin(), source.placed.end(), m.id) == source.placed.end())
-          continue;
-        const auto first = lines.lower_bound(line_of(m.scope_begin));
-        if (first != lines.end() && *first <= line_of(m.scope_end)) suspects.push_back(&m);
-      }
-      // The innermost suspects are blamed: a scope around a failing switch is not at fault, and
-      // is blamed in the next round if the file still does not compile. Of mutants sharing a
-      // scope, those of the expression form first: the only form whose two sides must have a
-      // common type (the others cast both sides to bool or void, or take the reference's type).
-      const std::string why = "the compiler refuses it in place: " + first_error(diagnostics);
-      std::vector<const SchemaMutant*> innermost;
-      for (const SchemaMutant* m : suspects)
-        if (std::none_of(suspects.begin(), suspects.end(), [&](const SchemaMutant* o) {
-              return m->scope_begin <= o->scope_begin && o->scope_end <= m->scope_end &&
-                     o->scope_end - o->scope_begin < m->scope_end - m->scope_begin;
-            }))
-          innermost.push_back(m);
-      const bool any_expression = std::any_of(innermost.begin(), innermost.end(), [](auto* m) {
-        return m->form == generator::SchemaForm::Expression;
-      });
-      for (const SchemaMutant* m : innermost)
-        if (round < kBlameRounds &&
-            (!any_expression || m->form == generator::SchemaForm::Expression))
-          excluded[m->id] = why;
-      if (suspects.empty() || round >= kBlameRounds)  // no mutant to blame: leave the file's out
-        for (const std::string& id : source.placed)
-          excluded[id] =
-              "the file did not compile with it in place (" + first_error(diagnostics) + ")";
-    }
-    replaced[fs::weakly_canonical(file.reference.object)] = *object;
-    for (const auto& [id, why] : source.left_out) left_out[id] = why;
-    for (const SchemaMutant& m : members)
-      if (!source.left_out.contains(m.id)) number_of[m.id] = m.number;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    replaced[fs::weakly_canonical(files[i].reference.object)] = composed[i].object;
+    left_out.insert(composed[i].left_out.begin(), composed[i].left_out.end());
+    compiled.used.insert(composed[i].compiles.used.begin(), composed[i].compiles.used.end());
+    compiled.compiled += composed[i].compiles.compiled;
+    for (const SchemaMutant& m : by_file[files[i].name])
+      if (!composed[i].left_out.contains(m.id)) number_of[m.id] = m.number;
   }
 
   // The runtime, compiled as a module file's source (its flags), then the link.

@@ -11,7 +11,6 @@
 #include "literal_sites.hpp"
 #include "operator_sites.hpp"
 #include "parse.hpp"
-#include "probe_points.hpp"
 #include "source_text.hpp"
 #include "stable_id.hpp"
 #include "statement_sites.hpp"
@@ -37,7 +36,6 @@ std::vector<GeneratedMutant> mutants_of_file(CXIndex index, const GeneratorOptio
                                              const std::string& file) {
   const clang::UnitHandle unit = parse_module_file(index, options, file);
   const SourceText source(options.root / file);
-  const std::vector<clang::ByteRange> statements = block_statements(unit.get());
   std::vector<Site> sites = collect_sites(unit.get());
   std::stable_sort(sites.begin(), sites.end(), [](const Site& a, const Site& b) {
     return std::tie(a.range.begin, a.range.end) < std::tie(b.range.begin, b.range.end);
@@ -62,8 +60,6 @@ std::vector<GeneratedMutant> mutants_of_file(CXIndex index, const GeneratorOptio
     m.scope_start = source.position(site.scope.begin);
     m.scope_end = source.position(site.scope.end);
     m.form = site.form;
-    if (const std::optional<unsigned> probe = probe_offset(statements, site.range))
-      m.probe = source.position(*probe);
     mutants.push_back(std::move(m));
   }
   return mutants;
@@ -104,23 +100,6 @@ std::vector<GeneratedMutant> generate_mutants(const GeneratorOptions& options) {
     }
   }
   return all;
-}
-
-std::vector<std::optional<SourcePosition>> probe_points(const GeneratorOptions& options,
-                                                        const std::string& file,
-                                                        const std::vector<std::size_t>& offsets) {
-  const clang::IndexHandle index(clang_createIndex(/*excludeDeclarationsFromPCH=*/0,
-                                                   /*displayDiagnostics=*/0));
-  const clang::UnitHandle unit = parse_module_file(index.get(), options, file);
-  const SourceText source(options.root / file);
-  const std::vector<clang::ByteRange> statements = block_statements(unit.get());
-  std::vector<std::optional<SourcePosition>> points;
-  for (const std::size_t offset : offsets) {
-    const auto at = static_cast<unsigned>(offset);
-    const std::optional<unsigned> probe = probe_offset(statements, {at, at + 1});
-    points.push_back(probe ? std::optional(source.position(*probe)) : std::nullopt);
-  }
-  return points;
 }
 
 }  // namespace tinyllm::generator

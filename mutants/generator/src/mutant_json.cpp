@@ -49,7 +49,6 @@ nlohmann::json mutants_to_json(const std::vector<std::string>& files,
                     {"occurrence", m.occurrence},
                     {"start", position_json(m.start)},
                     {"end", position_json(m.end)}});
-    if (m.probe) list.back()["probe"] = position_json(*m.probe);
     list.back()["schema"] = {{"start", position_json(m.scope_start)},
                              {"end", position_json(m.scope_end)},
                              {"form", schema_form_name(m.form)}};
@@ -75,7 +74,6 @@ std::vector<GeneratedMutant> mutants_from_json(const nlohmann::json& document) {
     g.start = position_from_json(m.at("start"));
     g.end = position_from_json(m.at("end"));
     mutants.push_back(std::move(g));
-    if (m.contains("probe")) mutants.back().probe = position_from_json(m.at("probe"));
     const nlohmann::json& schema = m.at("schema");
     mutants.back().scope_start = position_from_json(schema.at("start"));
     mutants.back().scope_end = position_from_json(schema.at("end"));

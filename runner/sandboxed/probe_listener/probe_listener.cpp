@@ -1,10 +1,10 @@
 // The GoogleTest listener the grader links into every suite it compiles (runner/CMakeLists.txt
 // compiles it with the suites' compiler and flags; compile.cpp puts it on their link line). It
-// tells the probe library which test is running, so that the probe run records which tests reach
-// which mutants' code (docs/mutants.md, "The probe library"). It looks up the probe library's
-// tinyllm_probe_test_started once, with dlsym, when the suite starts: against the reference or
-// any variant library the function is not there, and the listener is not even registered, so a
-// grade's every other run is exactly what it was without it.
+// tells the schema library which test is running, so that the reach run records which tests
+// reach which mutants' code (docs/mutants.md). It looks up the library's
+// tinyllm_probe_test_started once, with dlsym, when the suite starts: against the reference
+// library the function is not there and the listener is not registered; on the schema library
+// every run has it, and only the reach run keeps the names it is given.
 #include <dlfcn.h>
 #include <gtest/gtest.h>
 

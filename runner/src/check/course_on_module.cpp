@@ -149,6 +149,8 @@ CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request) 
   base.executable = executable;
   base.library = request.module_library;
   base.environment = {"GTEST_COLOR=no"};
+  base.environment.insert(base.environment.end(), request.environment.begin(),
+                          request.environment.end());
   base.limits = config.limits;
   base.isolation = request.isolation;
   base.scratch_root = scratch_root;

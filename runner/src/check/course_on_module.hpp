@@ -26,6 +26,9 @@ struct CourseOnModuleRequest {
   std::filesystem::path source_dir, build_dir;
   std::filesystem::path workspace_include_dir;  // DIR/include: the learner's module headers
   std::filesystem::path module_library;         // the learner's libtinyllm_oracle.so
+  // KEY=VALUE added to the runs on the module: a variant's token, for a variant of the schema
+  // library run as the learner's module.
+  std::vector<std::string> environment;
   // Where the compiled suite stays between checks (DIR/.tinyllm/course-suite) and where the runs'
   // private folders are made.
   std::filesystem::path work_dir;

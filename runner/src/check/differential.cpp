@@ -141,6 +141,8 @@ SandboxRun run_driver(const DifferentialRequest& request, const DifferentialFile
   }
   run.arguments.insert(run.arguments.end(), arguments.begin(), arguments.end());
   run.environment = {fmt::format("RC_PARAMS=seed={}", request.seed)};
+  run.environment.insert(run.environment.end(), request.environment.begin(),
+                         request.environment.end());
   run.timeout_seconds = timeout_seconds;
   run.limits = request.limits;
   std::string note;

@@ -21,6 +21,9 @@ namespace tinyllm::runner {
 struct DifferentialRequest {
   std::filesystem::path include_dir;  // the workspace's include/: the learner's module headers
   std::filesystem::path library;      // the learner's libtinyllm_oracle.so (module + foundation)
+  // KEY=VALUE added to the runs' environment: a variant's token, for a variant of the schema
+  // library run as the learner's module.
+  std::vector<std::string> environment;
   std::filesystem::path build_dir;    // the oracle's build (build/differential, build/foundation)
   std::filesystem::path source_dir;  // the oracle's source (runner/sandboxed/differential/shim.cpp)
   std::filesystem::path

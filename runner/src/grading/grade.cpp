@@ -128,9 +128,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   const fs::path scratch_root = request.work_dir / "runs";
   fs::create_directories(scratch_root);
 
-  auto make_request = [&](const std::string& variant, std::uint64_t seed, bool shrink,
-                          double timeout) {
-    RunTarget target = variant_runs.target(variant);
+  auto make_run = [&](const RunTarget& target, std::uint64_t seed, bool shrink, double timeout) {
     RunRequest run;
     run.executable = build.executable;
     run.library = target.library;
@@ -142,6 +140,10 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
     run.isolation = request.isolation;
     run.scratch_root = scratch_root;
     return run;
+  };
+  auto make_request = [&](const std::string& variant, std::uint64_t seed, bool shrink,
+                          double timeout) {
+    return make_run(variant_runs.target(variant), seed, shrink, timeout);
   };
 
   // 2. Validity: the reference with every seed and every wheat, until the invalid tests are known
@@ -190,14 +192,14 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   const double timeout =
       reference_seconds * config.timeout_factor + config.timeout_constant_seconds;
 
-  // 3. Reach: one run on the probe library; the mutants no test reaches are NoCoverage, not run,
-  // and the others run the tests that reach them.
+  // 3. Reach: one run that records which variants' code each test runs; the mutants no test
+  // reaches are NoCoverage, not run, and the others run the tests that reach them.
   ReachFound reach;
   if (config.reach) {
     const PhaseProgress probe_progress(request.progress, GradePhase::Probe, 1, 1);
-    RunRequest probe_run = make_request(kProbeVariant, config.seed, false, timeout);
+    RunRequest probe_run = make_run(variant_runs.reach_target(), config.seed, false, timeout);
     probe_run.arguments = run_arguments;
-    reach = measure_reach(request.build_dir, probe_run, expected_tests, result);
+    reach = measure_reach(variant_runs, probe_run, expected_tests, result);
     timings->probe_seconds = reach.probe_seconds;
   }
 

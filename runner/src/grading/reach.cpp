@@ -1,4 +1,4 @@
-// Reach (reach.hpp): the probe library's sites, the probe run and what it says of each mutant.
+// Reach (reach.hpp): the schema library's switches, the reach run and what it says of each mutant.
 #include "grading/reach.hpp"
 
 #include <fmt/format.h>
@@ -15,30 +15,13 @@
 namespace tinyllm::runner {
 namespace fs = std::filesystem;
 
-std::optional<ProbeSites> load_probe_sites(const fs::path& build_dir, std::string& why) {
-  const fs::path listing = build_dir / "variants" / "probe.json";
-  const fs::path library = build_dir / "variants" / kProbeVariant / "libtinyllm_oracle.so";
-  if (!fs::is_regular_file(listing) || !fs::is_regular_file(library)) {
-    why = fmt::format(
-        "{} or {} is missing (the probe library is built with the generated mutants: "
-        "TINYLLM_GENERATED_MUTANTS=ON, target tinyllm-grader)",
-        library.string(), listing.string());
-    return std::nullopt;
-  }
+ProbeSites probe_sites_of(const VariantRuns& runs) {
   ProbeSites sites;
-  try {
-    const nlohmann::json document = nlohmann::json::parse(base::read_whole_file(listing));
-    if (document.at("format") != 1)
-      throw std::runtime_error("format " + document.at("format").dump() + " is not 1");
-    for (const nlohmann::json& site : document.at("sites")) {
-      sites.mutants_of_site.push_back(site.at("mutants").get<std::vector<std::string>>());
-      sites.probed.insert(sites.mutants_of_site.back().begin(), sites.mutants_of_site.back().end());
-    }
-  } catch (const std::exception& e) {
-    throw std::runtime_error(
-        fmt::format("{}: not a probe site list ({}); rebuild with ninja -C {} "
-                    "tinyllm-grader",
-                    listing.string(), e.what(), build_dir.string()));
+  for (const auto& [id, number] : runs.numbers()) {
+    if (static_cast<std::size_t>(number) >= sites.mutants_of_site.size())
+      sites.mutants_of_site.resize(static_cast<std::size_t>(number) + 1);
+    sites.mutants_of_site[static_cast<std::size_t>(number)].push_back(id);
+    sites.probed.insert(id);
   }
   return sites;
 }
@@ -94,21 +77,15 @@ NarrowedTests narrowed_tests(const ProbeSites& sites, const ReachedBy& reached,
   return narrowed;
 }
 
-ReachFound measure_reach(const fs::path& build_dir, RunRequest probe_run,
+ReachFound measure_reach(const VariantRuns& runs, RunRequest probe_run,
                          const std::vector<std::string>& expected_tests,
                          reports::GradeResult& result) {
-  std::string why;
-  const std::optional<ProbeSites> sites = load_probe_sites(build_dir, why);
-  if (!sites) {
-    std::cerr << "tinyllm-grade: reach not measured, every mutant runs: " << why << "\n";
-    return {};
-  }
-  probe_run.library = build_dir / "variants" / kProbeVariant / "libtinyllm_oracle.so";
+  const ProbeSites sites = probe_sites_of(runs);
   probe_run.probe = true;
   const SandboxRun run = run_sandboxed(probe_run);
   const RunOutcome outcome = classify_run(run, expected_tests);
   if (outcome.kind != RunOutcomeKind::Passed || !run.probe_record) {
-    std::cerr << "tinyllm-grade: reach not measured, every mutant runs: the probe run "
+    std::cerr << "tinyllm-grade: reach not measured, every mutant runs: the reach run "
               << (outcome.kind != RunOutcomeKind::Passed ? "did not pass as the reference did"
                                                          : "left no record")
               << "\n";
@@ -116,10 +93,10 @@ ReachFound measure_reach(const fs::path& build_dir, RunRequest probe_run,
   }
   std::vector<std::string> valid = expected_tests;
   std::sort(valid.begin(), valid.end());
-  const ReachedBy reached = read_probe_record(*sites, *run.probe_record);
-  apply_reach(*sites, reached, valid, result.mutants);
+  const ReachedBy reached = read_probe_record(sites, *run.probe_record);
+  apply_reach(sites, reached, valid, result.mutants);
   result.reach_measured = true;
-  return {run.seconds, narrowed_tests(*sites, reached, result.mutants)};
+  return {run.seconds, narrowed_tests(sites, reached, result.mutants)};
 }
 
 }  // namespace tinyllm::runner

@@ -1,10 +1,10 @@
-// Reach: which mutants' code a suite runs at all. The probe library (variants/probe, built with
-// the generated mutants: docs/mutants.md) is the reference with a recording call at every probe
-// site; variants/probe.json says which mutants each site stands for. One run of the suite on it,
-// with the grading seed and the arguments the mutants get, records which sites each test reached.
-// A mutant none of whose sites was reached is NoCoverage ("no test runs its code"): it is not
-// run, and it is not detected. A site is the start of a statement that runs whenever the mutated
-// code runs, so a mutant that a run would kill is never NoCoverage.
+// Reach: which mutants' code a suite runs at all. The reach run is the suite on the schema library
+// with kRecordReach's token (docs/mutants.md): the reference, whose every switch records, when
+// its code runs, which variant it stands for and in which test. One such run, with the grading
+// seed and the arguments the mutants get, says which mutants each test reached. A mutant whose
+// switch was never asked is NoCoverage ("no test runs its code"): it is not run, and it is not
+// detected. Its switch is asked whenever its changed code would run, so a mutant that a run
+// would kill is never NoCoverage.
 #pragma once
 #include <filesystem>
 #include <map>
@@ -13,26 +13,22 @@
 #include <string>
 #include <vector>
 
+#include "grading/variant_runs.hpp"
 #include "sandbox/sandbox.hpp"
 #include "tinyllm/reports/grade_result.hpp"
 
 namespace tinyllm::runner {
 
-// The variant name of the probe library and its sites' file in the variants folder.
-inline constexpr const char* kProbeVariant = "probe";
-
-// variants/probe.json: for each site (its number is its index), the mutants it stands for.
+// The switches of the schema library: for each number (its index), the variants it stands for.
 struct ProbeSites {
   std::vector<std::vector<std::string>> mutants_of_site;
-  std::set<std::string> probed;  // every mutant in some site; the others count as always reached
+  std::set<std::string> probed;  // every variant with a switch; the others count as always reached
 };
 
-// Returns the build's probe sites, or nothing when the build has no probe library or no
-// probe.json (then `why` says so). Throws std::runtime_error when probe.json is malformed.
-std::optional<ProbeSites> load_probe_sites(const std::filesystem::path& build_dir,
-                                           std::string& why);
+// Returns the switches of `runs`' schema library.
+ProbeSites probe_sites_of(const VariantRuns& runs);
 
-// What a probe run recorded: for each mutant reached, the tests that reached it ("" for code run
+// What a reach run recorded: for each mutant reached, the tests that reached it ("" for code run
 // outside any test, e.g. a static initializer).
 using ReachedBy = std::map<std::string, std::set<std::string>>;
 
@@ -68,12 +64,11 @@ NarrowedTests narrowed_tests(const ProbeSites& sites, const ReachedBy& reached,
 // The reason a NoCoverage mutant's result gives.
 inline constexpr const char* kNoCoverageReason = "no test runs its code";
 
-// Measures reach for a grade: loads the sites, runs `probe_run` (a RunRequest of the suite on the
-// probe library, its arguments those of the mutant runs), and when it passes with the tests
-// `expected_tests` and left a record, applies it to result.mutants and sets
-// result.reach_measured. Otherwise leaves the result as it was and writes why to stderr: every
-// mutant then runs every test.
-ReachFound measure_reach(const std::filesystem::path& build_dir, RunRequest probe_run,
+// Measures reach for a grade: runs `probe_run` (a RunRequest of the suite on the reach target of
+// `runs`, its arguments those of the mutant runs), and when it passes with the tests `expected_tests`
+// and left a record, applies it to result.mutants and sets result.reach_measured. Otherwise
+// leaves the result as it was and writes why to stderr: every mutant then runs every test.
+ReachFound measure_reach(const VariantRuns& runs, RunRequest probe_run,
                          const std::vector<std::string>& expected_tests,
                          reports::GradeResult& result);
 

@@ -69,6 +69,13 @@ std::string VariantRuns::key_variable() const {
   return fmt::format("{}={:016x}", tinyllm_schema::kKeyVariable, key_);
 }
 
+RunTarget VariantRuns::reach_target() const {
+  return {schema_library_,
+          {key_variable(),
+           fmt::format("{}={:016x}", tinyllm_schema::kTokenVariable,
+                       tinyllm_schema::token(key_, tinyllm_schema::kRecordReach))}};
+}
+
 RunTarget VariantRuns::target(const std::string& variant) const {
   if (!in_schema(variant)) return {variant_library(build_dir_, variant), {}};
   return {

@@ -40,8 +40,13 @@ class VariantRuns {
   // its number there (a result recorded under it holds while the hash does).
   std::string library_hash(const std::string& variant) const;
 
-  // The schema library.
+  // The reach run's library and environment: the schema library as the reference, recording which
+  // variants' code each test runs (reach.hpp).
+  RunTarget reach_target() const;
+
+  // The schema library, and each variant it holds with its number there.
   const std::filesystem::path& schema_library() const { return schema_library_; }
+  const std::map<std::string, int>& numbers() const { return numbers_; }
 
  private:
   std::filesystem::path build_dir_, schema_library_;

@@ -4,6 +4,7 @@
 // property; pitfall variants fail the property of their area with a readable counterexample; a
 // module that crashes or hangs in an area fails that area alone, with how and on which call.
 #include "check/differential.hpp"
+#include "grading/variant_runs.hpp"
 
 #include <gtest/gtest.h>
 
@@ -35,8 +36,19 @@ DifferentialRequest request_for(const fs::path& library) {
   return r;
 }
 
-fs::path variant(const std::string& id) {
-  return fs::path(TINYLLM_BUILD_DIR) / "variants" / id / "libtinyllm_oracle.so";
+// The request that runs the check on variant `id` ("reference", a pitfall or a wheat) as the
+// learner's module: its library, and its token in the schema library.
+DifferentialRequest request_for_variant(const std::string& id) {
+  if (id == "reference")
+    return request_for(fs::path(TINYLLM_BUILD_DIR) / "variants" / id / "libtinyllm_oracle.so");
+  const tinyllm::runner::RunTarget target = tinyllm::runner::VariantRuns(TINYLLM_BUILD_DIR).target(id);
+  DifferentialRequest request = request_for(target.library);
+  request.environment = target.environment;
+  return request;
+}
+
+bool variants_built() {
+  return fs::exists(fs::path(TINYLLM_BUILD_DIR) / "variants" / "schema.json");
 }
 
 const tinyllm::reports::DifferentialCheck* find(const DifferentialResult& r,
@@ -51,7 +63,7 @@ const tinyllm::reports::DifferentialCheck* find(const DifferentialResult& r,
 // promised, an exactness flag lost on the way to the report.
 TEST(Differential, reference_passes_every_property) {
   const auto start = std::chrono::steady_clock::now();
-  const DifferentialResult r = tinyllm::runner::run_differential(request_for(variant("reference")));
+  const DifferentialResult r = tinyllm::runner::run_differential(request_for_variant("reference"));
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "[differential] on the reference: " << seconds << " s (shim "
@@ -72,7 +84,7 @@ TEST(Differential, reference_passes_every_property) {
 // Catches: shims the plain sandbox (no namespaces: the run's folders on the host, a private uid
 // as root) cannot read or load, where the namespace sandbox (the default as root) can.
 TEST(Differential, reference_passes_in_the_plain_sandbox_too) {
-  auto request = request_for(variant("reference"));
+  auto request = request_for_variant("reference");
   request.isolation = tinyllm::runner::Isolation::Plain;
   const DifferentialResult r = tinyllm::runner::run_differential(request);
   ASSERT_FALSE(r.problem) << r.problem->ending;
@@ -99,8 +111,8 @@ TEST(Differential, a_module_with_its_own_private_members_passes) {
 // passed to checkpoint twice in another order than the reference, and must pass every property.
 TEST(Differential, every_wheat_passes_every_property) {
   for (const char* wheat : {"w01", "w02", "w03", "w04", "w05", "w06"}) {
-    if (!fs::exists(variant(wheat))) GTEST_SKIP() << "variants are not built";
-    const DifferentialResult r = tinyllm::runner::run_differential(request_for(variant(wheat)));
+    if (!variants_built()) GTEST_SKIP() << "variants are not built";
+    const DifferentialResult r = tinyllm::runner::run_differential(request_for_variant(wheat));
     ASSERT_FALSE(r.problem) << wheat << ": " << r.problem->ending;
     ASSERT_EQ(r.checks.size(), 7u) << wheat;
     for (const auto& c : r.checks)
@@ -125,8 +137,8 @@ class DifferentialPitfall : public ::testing::TestWithParam<Pitfall> {};
 // counterexample that does not say in words what was called and what differs.
 TEST_P(DifferentialPitfall, fails_its_property_with_a_readable_counterexample) {
   const Pitfall p = GetParam();
-  if (!fs::exists(variant(p.id))) GTEST_SKIP() << "variants are not built";
-  const DifferentialResult r = tinyllm::runner::run_differential(request_for(variant(p.id)));
+  if (!variants_built()) GTEST_SKIP() << "variants are not built";
+  const DifferentialResult r = tinyllm::runner::run_differential(request_for_variant(p.id));
   ASSERT_FALSE(r.problem) << r.problem->ending;
   const auto* failing = find(r, p.property);
   ASSERT_NE(failing, nullptr);
@@ -191,7 +203,7 @@ TEST(Differential, a_hang_costs_one_bounded_wait_and_ends_only_its_area) {
 // Catches: a workspace whose headers do not declare what the shim calls read as a passing check,
 // or as a grader error, instead of a problem that shows the compiler's messages.
 TEST(Differential, a_shim_that_does_not_compile_is_a_run_problem_with_the_compilers_messages) {
-  auto request = request_for(variant("reference"));
+  auto request = request_for_variant("reference");
   request.include_dir = work_dir() / "no-headers";
   fs::create_directories(request.include_dir);
   request.work_dir = work_dir() / "no-headers-work";

@@ -18,6 +18,7 @@
 #include "check/signatures.hpp"
 #include "config/build_info.hpp"
 #include "e2e_support.hpp"
+#include "grading/variant_runs.hpp"
 #include "mutant_set/catalog.hpp"
 #include "sandbox/sandbox.hpp"
 #include "tinyllm/base/process.hpp"
@@ -84,7 +85,9 @@ TEST(CourseOnModule, pitfall_module_fails_its_signature_and_is_diagnosed) {
   const Signatures signatures = load_signatures(kBuild, kSource, catalog, Config{}.seed);
   ASSERT_EQ(signatures.signatures.size(), 24u) << signatures.note;
   for (const std::string id : {"s07", "s19", "s02"}) {
-    CourseOnModuleRequest r = request_for(kBuild / "variants" / id / "libtinyllm_oracle.so");
+    const RunTarget pitfall = VariantRuns(kBuild).target(id);  // its token in the schema library
+    CourseOnModuleRequest r = request_for(pitfall.library);
+    r.environment = pitfall.environment;
     r.config.reference_seeds = {};  // the grading seed is the signatures'
     const CourseOnModule run = run_course_suite_on_module(r);
     ASSERT_TRUE(run.compiled) << run.compile_log;

@@ -1,4 +1,4 @@
-// End-to-end tests of reach: the probe run on the probe library, NoCoverage for the mutants whose
+// End-to-end tests of reach: the reach run on the schema library, NoCoverage for the mutants whose
 // code no test runs (not run, no time spent), and the same statuses as without reach otherwise.
 // They grade through the engine itself (grade_suite) to see each mutant's result whole.
 #include <gtest/gtest.h>

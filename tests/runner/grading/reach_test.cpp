@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "temp_folder.hpp"
+#include "tinyllm/base/whole_file.hpp"
 
 namespace tinyllm::runner {
 namespace {
@@ -62,13 +63,21 @@ TEST(Reach, malformed_record_lines_are_ignored) {
   EXPECT_EQ(mutants[1].status, reports::MutantStatus::NoCoverage);
 }
 
-// Catches: a build without the probe library failing the grade instead of running every mutant.
-TEST(Reach, missing_probe_library_is_not_an_error) {
+// Catches: a switch read as another variant's (a record line's number not the variant's number
+// in schema.json), or a variant of the listing left out of the probed set (it would count as
+// always reached).
+TEST(Reach, each_switch_stands_for_the_variant_with_its_number) {
   const tinyllm::base::testing::TempFolder temp;
-  const std::filesystem::path& folder = temp.path();
-  std::string why;
-  EXPECT_FALSE(load_probe_sites(folder, why).has_value());
-  EXPECT_NE(why.find("probe"), std::string::npos) << why;
+  const std::filesystem::path build = temp.path();
+  tinyllm::base::write_whole_file(build / "variants" / "schema" / "libtinyllm_oracle.so", "lib");
+  tinyllm::base::write_whole_file(build / "variants" / "schema.json",
+                                  R"({"format": 2, "mutants": {"s01": 1, "g1": 1000}})");
+  const ProbeSites sites = probe_sites_of(VariantRuns(build));
+  EXPECT_EQ(sites.probed, (std::set<std::string>{"s01", "g1"}));
+  std::vector<reports::MutantResult> mutants = {mutant("s01"), mutant("g1")};
+  apply_reach(sites, read_probe_record(sites, "1000\tA.one\n"), {"A.one"}, mutants);
+  EXPECT_EQ(mutants[0].status, reports::MutantStatus::NoCoverage);
+  EXPECT_EQ(mutants[1].covered_by, (std::vector<std::string>{"A.one"}));
 }
 
 }  // namespace

@@ -30,9 +30,6 @@ struct BuildOptions {
   std::filesystem::path schema_dir;
   // The pitfalls and wheats (mutants/catalog.toml): the schema library switches them too.
   std::filesystem::path catalog;
-  // When set (mutants/probe: runtime.cpp and prelude.hpp), the probe library is built too
-  // (probe_library.hpp), with the pitfall sites of `catalog`.
-  std::filesystem::path probe_dir;
   unsigned jobs = 0;                 // parallel compiles; 0: hardware threads
   std::ostream* progress = nullptr;  // progress and notes; null: quiet
 };
@@ -43,15 +40,11 @@ struct BuildSummary {
   std::size_t left_out = 0;       // the schema could not hold them (the manifest says why)
   std::size_t compiled = 0;       // objects compiled by this run (the others came from the cache)
   bool manifest_written = false;  // false: the manifest was current and left untouched
-  std::size_t probe_sites = 0;    // sites of the probe library (0: none built)
-  bool probe_linked = false;      // the probe library was linked by this run
   bool schema_linked = false;     // the schema library was linked by this run
 };
 
 // Generates the mutants of options.files and builds the schema library, compiling each composed
-// file with its reference command (cached by its flags, source and headers); with
-// options.probe_dir, also the probe library and variants/probe.json (probe_library.hpp). Writes
-// the manifest when it or a library changed (so that what depends on it reruns only then).
+// file with its reference command (cached by its flags, source and headers). Writes the manifest when it or a library changed (so that what depends on it reruns only then).
 // Throws BuildError, or std::runtime_error naming a file that cannot be read or written
 // (base/whole_file.hpp).
 BuildSummary build_generated_variants(const BuildOptions& options);

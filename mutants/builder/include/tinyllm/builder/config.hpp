@@ -11,8 +11,8 @@ namespace tinyllm::builder {
 
 // Returns the options in `text` (the file `name`, for messages). Keys: source_root,
 // compile_commands, reference_objects, link_command, variants_dir, cache_dir, depfile, schema_dir,
-// and, all optional: files (the module files, default generator::default_module_files()),
-// probe_dir and catalog (BuildOptions says what they are). Throws BuildError naming an unknown key or a missing
+// and, both optional: files (the module files, default generator::default_module_files()) and
+// catalog (BuildOptions says what they are). Throws BuildError naming an unknown key or a missing
 // one.
 BuildOptions parse_config(const std::string& text, const std::string& name);
 

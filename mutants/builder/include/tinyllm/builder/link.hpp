@@ -1,4 +1,4 @@
-// Linking a library of rebuilt module objects (the schema and probe libraries): those objects in
+// Linking the schema library from rebuilt module objects: those objects in
 // place of their files' reference objects, every other reference object as it is, with the
 // reference library's link flags.
 #pragma once
@@ -20,7 +20,7 @@ std::vector<std::string> link_arguments(const std::vector<std::string>& link_com
 
 // Links `objects` into options.variants_dir/<variant>/kVariantLibraryName unless the library
 // there was linked from objects with the same bytes by the same command; returns whether it
-// linked. For the libraries made of several rebuilt objects (the probe and schema libraries).
+// linked.
 bool link_library(const BuildOptions& options, const std::string& variant,
                   const std::vector<std::filesystem::path>& objects);
 

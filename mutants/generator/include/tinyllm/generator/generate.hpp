@@ -37,11 +37,4 @@ const std::vector<std::string>& operator_names();
 // Returns the mutants of options.files in file order, then source order; throws GeneratorError.
 std::vector<GeneratedMutant> generate_mutants(const GeneratorOptions& options);
 
-// Returns, for each byte offset of `offsets` in `file` (relative to options.root), the probe point
-// of the code there (GeneratedMutant::probe says what that is), or nothing when no statement is
-// around it. The probe build uses it for the pitfall sites. Throws GeneratorError.
-std::vector<std::optional<SourcePosition>> probe_points(const GeneratorOptions& options,
-                                                        const std::string& file,
-                                                        const std::vector<std::size_t>& offsets);
-
 }  // namespace tinyllm::generator

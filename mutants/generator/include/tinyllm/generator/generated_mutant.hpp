@@ -41,10 +41,6 @@ struct GeneratedMutant {
   int occurrence = 0;    // index among earlier mutants with the same (function, operator, original)
   SourcePosition start;  // first byte of the replaced text
   SourcePosition end;    // one past its last byte (end exclusive)
-  // Where the probe build records that this code ran: the start of the innermost statement
-  // around it that sits directly in a block (or after a label's colon). None when no statement
-  // is around it: such a mutant is always treated as reached.
-  std::optional<SourcePosition> probe;
   // The scope the schema build switches (it holds [start, end)), and how.
   SourcePosition scope_start, scope_end;
   SchemaForm form = SchemaForm::Expression;
