@@ -2,9 +2,7 @@
 // that library only, with TINYLLM_SCHEMA_LAST the highest variant number it holds. Before any
 // code of a suite runs (a library's constructors run before those of the program that loads it),
 // it reads the run's key and token, finds the variant the token names (none for a decoy), and
-// erases both from the environment and from the memory /proc/self/environ shows. A fork server's
-// process (runner/sandboxed/fork_server/) is started with the key alone and selects each run's
-// mutant in the child it forks for it, by its token, with tinyllm_schema_select.
+// erases both from the environment and from the memory /proc/self/environ shows.
 //
 // The reach run (kRecordReach's token) is the reference's, and records the first time each
 // (variant, test) pair's code runs by appending "<number>\t<test>\n" to the file named by
@@ -127,7 +125,8 @@ void reached(int number) {
   const int fd = record_descriptor();
   if (fd < 0) return;
   const int saved_errno = errno;  // the code around the switch must not see it change
-  append_line(fd, static_cast<unsigned>(number), names[current_slot.load(std::memory_order_acquire)]);
+  append_line(fd, static_cast<unsigned>(number),
+              names[current_slot.load(std::memory_order_acquire)]);
   errno = saved_errno;
 }
 

@@ -3,9 +3,9 @@
 // sits outside its mutant's site (where the catalog, and so every report, would not show it).
 #include <map>
 
-#include "tinyllm/catalog/guards.hpp"
 #include "site.hpp"
 #include "tinyllm/catalog.hpp"
+#include "tinyllm/catalog/guards.hpp"
 
 namespace tinyllm::catalog {
 namespace {

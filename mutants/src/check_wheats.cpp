@@ -8,10 +8,10 @@
 #include <map>
 #include <sstream>
 
-#include "tinyllm/catalog/guards.hpp"
 #include "site.hpp"
-#include "tinyllm/catalog/statement.hpp"
 #include "tinyllm/catalog.hpp"
+#include "tinyllm/catalog/guards.hpp"
+#include "tinyllm/catalog/statement.hpp"
 
 namespace tinyllm::catalog {
 namespace {
@@ -160,8 +160,8 @@ std::vector<std::string> check_wheats(const std::vector<WheatInfo>& wheats,
         problems.push_back(by_number[number]->id + ": its site " + site.file + ":" +
                            std::to_string(site.line_begin) + "-" + std::to_string(site.line_end) +
                            " holds no " + guard_of(number) +
-                           "; guard the change with `if (tinyllm::detail::" +
-                           guard_of(number) + ")` right after the marker");
+                           "; guard the change with `if (tinyllm::detail::" + guard_of(number) +
+                           ")` right after the marker");
 
   for (std::string& problem : check_freedoms(wheats, repository_root))
     problems.push_back(std::move(problem));

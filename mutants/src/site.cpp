@@ -1,6 +1,7 @@
 // A site is anchored by its marker comment "// sNN: <title>", not by line numbers: lines added
 // above a site move it, and the catalog still finds it. Its extent is the marker down to the end
-// of the statement after it (tinyllm/catalog/statement.hpp), the guarded change that the variant compiles.
+// of the statement after it (tinyllm/catalog/statement.hpp), the guarded change that the variant
+// compiles.
 #include "site.hpp"
 
 #include <algorithm>
@@ -9,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "tinyllm/catalog/statement.hpp"
 #include "tinyllm/catalog.hpp"
+#include "tinyllm/catalog/statement.hpp"
 
 namespace tinyllm::catalog {
 namespace detail {

@@ -169,6 +169,7 @@ ClassSummary summarize_class(const std::vector<GradeResult>& results) {
 std::string render_class_json(const std::vector<GradeResult>& results) {
   const ClassSummary summary = summarize_class(results);
   nlohmann::ordered_json out;
+  out["version"] = 1;
   out["summary"] = {{"suites", summary.learners.size()},
                     {"pass", summary.pass},
                     {"fail", summary.fail},

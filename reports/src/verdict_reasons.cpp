@@ -46,8 +46,7 @@ std::string graded_set(const GradeResult& result) {
   if (counts.course_undetected > 0) {
     dropped.push_back(fmt::format("{} not detected by the course suite", counts.course_undetected));
   }
-  const int not_counted =
-      counts.left_out + counts.reviewed + counts.course_undetected;
+  const int not_counted = counts.left_out + counts.reviewed + counts.course_undetected;
   if (not_counted > 0) {
     text += fmt::format("; {} generated not counted ({})", not_counted, join(dropped, ", "));
   }

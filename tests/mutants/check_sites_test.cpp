@@ -65,8 +65,7 @@ TEST(CheckSites, site_without_its_guard_is_a_problem) {
 
 // Catches: a guarded change that no catalog entry describes (built into no variant's report).
 TEST(CheckSites, guard_without_a_catalog_entry_is_a_problem) {
-  const auto problems =
-      problems_of(consistent + "// s09: three\nif (is_mutant(9)) w = 3;\n");
+  const auto problems = problems_of(consistent + "// s09: three\nif (is_mutant(9)) w = 3;\n");
   EXPECT_NE(all(problems).find(file + ":9: is_mutant(9) has no catalog entry"), std::string::npos)
       << all(problems);
 }

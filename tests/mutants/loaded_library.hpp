@@ -1,4 +1,4 @@
-// A shared library loaded for the length of a test (RTLD_LOCAL: its state, a probe library's
+// A shared library loaded for the length of a test (RTLD_LOCAL: its state, the schema library's
 // record included, is its own), for the builder tests that call into the libraries they built.
 #pragma once
 #include <dlfcn.h>

@@ -151,14 +151,14 @@ TEST(SchemaSource, what_one_line_cannot_hold_is_left_out_with_its_reason) {
 // (the pitfall would never run from the schema), a negated guard losing its `!`, or a wheat
 // switched on a pitfall's number.
 TEST(SchemaSource, the_oracles_guards_ask_the_switch_in_the_schema_build) {
-  const std::string source =
-      kPrelude + "#define TINYLLM_SCHEMA_FIRST_WHEAT 500\n#include \"" + TINYLLM_SOURCE_DIR +
-      "/oracle/src/mutant.hpp\"\n"
-      "int f(int a, int b) {\n"
-      "  if (tinyllm::detail::is_wheat(3)) return a - b;\n"
-      "  if (tinyllm::detail::is_mutant(7)) return a + b;\n"
-      "  if (!tinyllm::detail::is_mutant(12)) return a * b;\n"
-      "  return 100;\n}\n";
+  const std::string source = kPrelude + "#define TINYLLM_SCHEMA_FIRST_WHEAT 500\n#include \"" +
+                             TINYLLM_SOURCE_DIR +
+                             "/oracle/src/mutant.hpp\"\n"
+                             "int f(int a, int b) {\n"
+                             "  if (tinyllm::detail::is_wheat(3)) return a - b;\n"
+                             "  if (tinyllm::detail::is_mutant(7)) return a + b;\n"
+                             "  if (!tinyllm::detail::is_mutant(12)) return a * b;\n"
+                             "  return 100;\n}\n";
   const std::string sums = run("guards", kPrelude + "int f(int a, int b) { return a + b; }\n");
   const std::string products = run("guards", kPrelude + "int f(int a, int b) { return a * b; }\n");
   const std::string differences =
@@ -166,7 +166,8 @@ TEST(SchemaSource, the_oracles_guards_ask_the_switch_in_the_schema_build) {
   EXPECT_EQ(run("guards", source, 0), products);
   EXPECT_EQ(run("guards", source, 7), sums);
   EXPECT_EQ(run("guards", source, 503), differences);
-  EXPECT_EQ(run("guards", source, 12), run("guards", kPrelude + "int f(int, int) { return 100; }\n"));
+  EXPECT_EQ(run("guards", source, 12),
+            run("guards", kPrelude + "int f(int, int) { return 100; }\n"));
   EXPECT_EQ(run("guards", source, 3), products) << "wheat w3 is 503, not 3";
   EXPECT_NE(differences, products);
 }

@@ -40,11 +40,11 @@ std::string site_error(const std::string& source) {
 }
 
 const std::string guarded_site =
-    "double weight(double n, double total, double k) {\n"            // 1
-    "  double w = n / total;\n"                                      // 2
-    "  // s07: weighting 1/k\n"                                      // 3
+    "double weight(double n, double total, double k) {\n"  // 1
+    "  double w = n / total;\n"                            // 2
+    "  // s07: weighting 1/k\n"                            // 3
     "  if (tinyllm::detail::is_mutant(7)) w = 1.0 / k;\n"  // 4
-    "  return w;\n"                                                  // 5
+    "  return w;\n"                                        // 5
     "}\n";
 
 // Catches: sites placed by line numbers, which go stale when a line is added above a site.

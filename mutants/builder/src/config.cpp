@@ -53,10 +53,9 @@ BuildOptions parse_config(const std::string& text, const std::string& name) {
   options.files =
       values.contains("files") ? split_list(take("files")) : generator::default_module_files();
   if (!values.empty())
-    throw BuildError(
-        name + ": unknown key " + values.begin()->first +
-        " (known: source_root, compile_commands, reference_objects, link_command, "
-        "variants_dir, cache_dir, depfile, schema_dir, files, catalog)");
+    throw BuildError(name + ": unknown key " + values.begin()->first +
+                     " (known: source_root, compile_commands, reference_objects, link_command, "
+                     "variants_dir, cache_dir, depfile, schema_dir, files, catalog)");
   return options;
 }
 

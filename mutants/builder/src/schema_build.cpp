@@ -116,8 +116,7 @@ ComposedFile compose_and_compile(const BuildOptions& options, const ModuleFile& 
       return m->form == generator::SchemaForm::Expression;
     });
     for (const SchemaMutant* m : innermost)
-      if (round < kBlameRounds &&
-          (!any_expression || m->form == generator::SchemaForm::Expression))
+      if (round < kBlameRounds && (!any_expression || m->form == generator::SchemaForm::Expression))
         excluded[m->id] = why;
     if (suspects.empty() || round >= kBlameRounds)  // no mutant to blame: leave the file's out
       for (const std::string& id : source.placed)
@@ -167,11 +166,10 @@ SchemaOutcome build_schema_library(const BuildOptions& options,
   // The files compose and compile in parallel; their results are merged in file order.
   for (const ModuleFile& file : files) by_file[file.name];  // no insertion from the threads
   std::vector<ComposedFile> composed(files.size());
-  base::parallel_for(files.size(), base::job_count(static_cast<int>(options.jobs)),
-                     [&](std::size_t i) {
-                       composed[i] = compose_and_compile(options, files[i],
-                                                         by_file[files[i].name], prelude);
-                     });
+  base::parallel_for(
+      files.size(), base::job_count(static_cast<int>(options.jobs)), [&](std::size_t i) {
+        composed[i] = compose_and_compile(options, files[i], by_file[files[i].name], prelude);
+      });
   std::map<fs::path, fs::path> replaced;
   std::map<std::string, std::string> left_out;
   for (std::size_t i = 0; i < files.size(); ++i) {

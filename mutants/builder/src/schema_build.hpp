@@ -25,8 +25,8 @@ struct SchemaOutcome {
                                        // and generated mutants) -> its number
   std::size_t placed = 0;              // generated mutants in the library
   std::map<std::string, std::string> left_out;  // generated mutants it cannot hold -> why
-  bool linked = false;                 // the library was linked by this run
-  bool written = false;                // schema.json changed
+  bool linked = false;                          // the library was linked by this run
+  bool written = false;                         // schema.json changed
 };
 
 // Builds options.variants_dir/schema/ and schema.json when options.schema_dir is set (else does

@@ -121,8 +121,7 @@ std::string quoted(const std::string& path) {
 }  // namespace
 
 SchemaSource schema_source(const std::string& text, const std::vector<SchemaMutant>& mutants,
-                           const std::string& prelude,
-                           const std::string& source_path,
+                           const std::string& prelude, const std::string& source_path,
                            const std::map<std::string, std::string>& excluded) {
   SchemaSource result;
   // 1. What cannot be placed at all.

@@ -42,11 +42,9 @@ double grad_accumulate(nn::Module& model, const std::vector<Batch>& micro_batche
     const auto rows = static_cast<double>(inputs.shape()[0]);
     double weight = rows / static_cast<double>(total_rows);
     // w04: micro-batch weights computed as n_i * (1/N)
-    if (tinyllm::detail::is_wheat(4))
-      weight = rows * (1.0 / static_cast<double>(total_rows));
+    if (tinyllm::detail::is_wheat(4)) weight = rows * (1.0 / static_cast<double>(total_rows));
     // s07: weighting micro-batches 1/k
-    if (tinyllm::detail::is_mutant(7))
-      weight = 1.0 / static_cast<double>(micro_batches.size());
+    if (tinyllm::detail::is_mutant(7)) weight = 1.0 / static_cast<double>(micro_batches.size());
     // s08: summing micro-batch losses
     if (tinyllm::detail::is_mutant(8)) weight = 1.0;
     const Tensor loss = loss_fn(model(inputs), targets);

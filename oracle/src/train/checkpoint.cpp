@@ -94,8 +94,7 @@ Tensor checkpoint(const SegmentFn& fn, std::vector<Tensor> inputs, std::vector<T
 
   std::vector<Tensor> parents = inputs;
   // s19: parameters not parents of the node
-  if (!tinyllm::detail::is_mutant(19))
-    parents.insert(parents.end(), params.begin(), params.end());
+  if (!tinyllm::detail::is_mutant(19)) parents.insert(parents.end(), params.begin(), params.end());
 
   // The VJP keeps the first pass's output to check the rerun against its shape and dtype.
   Vjp vjp = [fn, inputs, n_parents = parents.size(), rngs, recorded_states, recorded_autocast,

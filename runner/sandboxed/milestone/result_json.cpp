@@ -1,5 +1,7 @@
 #include "result_json.hpp"
 
+#include <stdexcept>
+
 namespace tinyllm::milestone {
 namespace {
 
@@ -31,7 +33,8 @@ Run run_from(const nlohmann::json& j) {
 
 nlohmann::json to_json(const Result& r) {
   const auto& m = r.plan.model;
-  return {{"plan",
+  return {{"version", 1},
+          {"plan",
            {{"vocab", m.vocab},
             {"dim", m.dim},
             {"layers", m.layers},
@@ -61,6 +64,9 @@ nlohmann::json to_json(const Result& r) {
 }
 
 Result result_from_json(const nlohmann::json& j) {
+  if (j.at("version") != 1)
+    throw std::runtime_error("the milestone's numbers are of version " + j.at("version").dump() +
+                             ", not 1: rebuild the trainer with the grader");
   Result r;
   const auto& p = j.at("plan");
   auto& m = r.plan.model;

@@ -55,9 +55,9 @@ std::optional<StoredGrade> load_stored(const fs::path& path) {
 std::vector<std::string> load_attempts(const fs::path& path) {
   if (!fs::is_regular_file(path)) return {};
   try {
-    return nlohmann::json::parse(base::read_whole_file(path))
-        .at("submissions")
-        .get<std::vector<std::string>>();
+    const nlohmann::json attempts = nlohmann::json::parse(base::read_whole_file(path));
+    if (attempts.at("version") != 1) return {};
+    return attempts.at("submissions").get<std::vector<std::string>>();
   } catch (const std::exception&) {
     return {};
   }
@@ -157,7 +157,7 @@ BatchOutcome run_batch(const BatchOptions& options, const GradeFunction& grade,
         GradeResult result = grade(suite, attempt);
         fs::create_directories(learner_out);
         base::write_whole_file(learner_out / kAttemptsFile,
-                               nlohmann::json{{"submissions", submissions}}.dump(1) + "\n");
+                               nlohmann::json{{"version", 1}, {"submissions", submissions}}.dump(1) + "\n");
         reports::ReportOptions report_options;
         report_options.output_folder = learner_out;
         report_options.elements_bundle = options.elements_bundle;

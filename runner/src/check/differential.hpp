@@ -24,7 +24,7 @@ struct DifferentialRequest {
   // KEY=VALUE added to the runs' environment: a variant's token, for a variant of the schema
   // library run as the learner's module.
   std::vector<std::string> environment;
-  std::filesystem::path build_dir;    // the oracle's build (build/differential, build/foundation)
+  std::filesystem::path build_dir;   // the oracle's build (build/differential, build/foundation)
   std::filesystem::path source_dir;  // the oracle's source (runner/sandboxed/differential/shim.cpp)
   std::filesystem::path
       work_dir;  // where the learner's shim is built and kept: DIR/.tinyllm/differential

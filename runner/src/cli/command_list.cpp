@@ -18,7 +18,8 @@ namespace {
 
 // Why a generated mutant is or is not in a learner's grade, in a few words.
 std::string standing(const GeneratedEntry& m) {
-  if (m.build == "left_out") return "not counted: left out of the schema library, " + m.left_out_because;
+  if (m.build == "left_out")
+    return "not counted: left out of the schema library, " + m.left_out_because;
   if (m.review)
     return fmt::format("not counted: reviewed {} ({})", m.review->verdict, m.review->reason);
   if (!m.course) return "course suite not measured yet";

@@ -65,9 +65,10 @@ NarrowedTests narrowed_tests(const ProbeSites& sites, const ReachedBy& reached,
 inline constexpr const char* kNoCoverageReason = "no test runs its code";
 
 // Measures reach for a grade: runs `probe_run` (a RunRequest of the suite on the reach target of
-// `runs`, its arguments those of the mutant runs), and when it passes with the tests `expected_tests`
-// and left a record, applies it to result.mutants and sets result.reach_measured. Otherwise
-// leaves the result as it was and writes why to stderr: every mutant then runs every test.
+// `runs`, its arguments those of the mutant runs), and when it passes with the tests
+// `expected_tests` and left a record, applies it to result.mutants and sets result.reach_measured.
+// Otherwise leaves the result as it was and writes why to stderr: every mutant then runs every
+// test.
 ReachFound measure_reach(const VariantRuns& runs, RunRequest probe_run,
                          const std::vector<std::string>& expected_tests,
                          reports::GradeResult& result);

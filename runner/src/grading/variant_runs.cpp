@@ -30,11 +30,11 @@ VariantRuns::VariantRuns(const fs::path& build_dir)
       build_dir.string());
   if (!fs::is_regular_file(listing) || !fs::is_regular_file(schema_library_))
     throw UsageError(fmt::format("{} or {} is missing: every mutant runs on it; {}",
-                                         schema_library_.string(), listing.string(), rebuild));
+                                 schema_library_.string(), listing.string(), rebuild));
   const nlohmann::json document =
       nlohmann::json::parse(base::read_whole_file(listing), nullptr, false);
-  if (!document.is_object() || document.value("format", 0) != 2 ||
-      !document.contains("mutants") || !document.at("mutants").is_object())
+  if (!document.is_object() || document.value("format", 0) != 2 || !document.contains("mutants") ||
+      !document.at("mutants").is_object())
     throw UsageError(
         fmt::format("{} is not a schema listing of format 2; {}", listing.string(), rebuild));
   for (const auto& [id, number] : document.at("mutants").items()) numbers_[id] = number.get<int>();
@@ -71,9 +71,8 @@ std::string VariantRuns::key_variable() const {
 
 RunTarget VariantRuns::reach_target() const {
   return {schema_library_,
-          {key_variable(),
-           fmt::format("{}={:016x}", tinyllm_schema::kTokenVariable,
-                       tinyllm_schema::token(key_, tinyllm_schema::kRecordReach))}};
+          {key_variable(), fmt::format("{}={:016x}", tinyllm_schema::kTokenVariable,
+                                       tinyllm_schema::token(key_, tinyllm_schema::kRecordReach))}};
 }
 
 RunTarget VariantRuns::target(const std::string& variant) const {

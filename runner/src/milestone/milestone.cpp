@@ -35,8 +35,8 @@ MilestoneRun run_milestone(const MilestoneRequest& request) {
     // The pitfall runs on the schema library, selected by its token as in a grade.
     const VariantRuns runs(request.build_dir);
     if (!runs.in_schema(id))
-      throw UsageError("the schema library " + runs.schema_library().string() + " holds no " +
-                       id + ": name a pitfall of `tinyllm-grade list` (s01..s24)");
+      throw UsageError("the schema library " + runs.schema_library().string() + " holds no " + id +
+                       ": name a pitfall of `tinyllm-grade list` (s01..s24)");
     const RunTarget target = runs.target(id);
     library = target.library;
     environment = target.environment;

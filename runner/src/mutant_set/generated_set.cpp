@@ -132,8 +132,7 @@ GeneratedSet load_generated_set(const fs::path& build_dir, const fs::path& sourc
         throw json::other_error::create(501, "format " + doc.at("format").dump() + " is not 2",
                                         nullptr);
       GeneratedEntry entry{info_of(m), m.at("build").get<std::string>(),
-                           m.value("left_out_because", std::string()), std::nullopt,
-                           std::nullopt};
+                           m.value("left_out_because", std::string()), std::nullopt, std::nullopt};
       if (entry.build != "built" && entry.build != "left_out")
         throw json::other_error::create(501, "unknown build '" + entry.build + "'", nullptr);
       if (auto r = reviews.find(entry.info.id); r != reviews.end()) {

@@ -19,9 +19,9 @@ using tinyllm::runner::record_behaviours;
 
 // Writes the scratch build's schema listing: s13 at `number` of the real schema library.
 void list_s13_as(const fs::path& build, int number) {
-  tinyllm::base::write_whole_file(build / "variants" / "schema.json",
-                                  R"({"format": 2, "mutants": {"s13": )" +
-                                      std::to_string(number) + "}}");
+  tinyllm::base::write_whole_file(
+      build / "variants" / "schema.json",
+      R"({"format": 2, "mutants": {"s13": )" + std::to_string(number) + "}}");
 }
 
 fs::path scratch_build() {

@@ -4,7 +4,6 @@
 // property; pitfall variants fail the property of their area with a readable counterexample; a
 // module that crashes or hangs in an area fails that area alone, with how and on which call.
 #include "check/differential.hpp"
-#include "grading/variant_runs.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,6 +11,8 @@
 #include <filesystem>
 #include <iostream>
 #include <string>
+
+#include "grading/variant_runs.hpp"
 
 namespace {
 
@@ -41,7 +42,8 @@ DifferentialRequest request_for(const fs::path& library) {
 DifferentialRequest request_for_variant(const std::string& id) {
   if (id == "reference")
     return request_for(fs::path(TINYLLM_BUILD_DIR) / "variants" / id / "libtinyllm_oracle.so");
-  const tinyllm::runner::RunTarget target = tinyllm::runner::VariantRuns(TINYLLM_BUILD_DIR).target(id);
+  const tinyllm::runner::RunTarget target =
+      tinyllm::runner::VariantRuns(TINYLLM_BUILD_DIR).target(id);
   DifferentialRequest request = request_for(target.library);
   request.environment = target.environment;
   return request;

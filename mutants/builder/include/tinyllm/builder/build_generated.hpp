@@ -44,9 +44,9 @@ struct BuildSummary {
 };
 
 // Generates the mutants of options.files and builds the schema library, compiling each composed
-// file with its reference command (cached by its flags, source and headers). Writes the manifest when it or a library changed (so that what depends on it reruns only then).
-// Throws BuildError, or std::runtime_error naming a file that cannot be read or written
-// (base/whole_file.hpp).
+// file with its reference command (cached by its flags, source and headers). Writes the manifest
+// when it or a library changed (so that what depends on it reruns only then). Throws BuildError, or
+// std::runtime_error naming a file that cannot be read or written (base/whole_file.hpp).
 BuildSummary build_generated_variants(const BuildOptions& options);
 
 }  // namespace tinyllm::builder

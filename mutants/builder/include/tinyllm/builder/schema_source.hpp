@@ -32,12 +32,12 @@ struct SchemaSource {
 
 // Composes the schema source of `text` (the file at `source_path`, for #line): the mutants
 // (any order) nested by their scopes, each scope written as its form says with the copies of the
-// scope that hold a mutant on one line, so no line moves. A mutant whose scope overlaps another's without holding it, whose replaced text
-// lies across a nested scope, or whose scope holds a comment or a preprocessor line is left out
-// with the reason. `excluded` are left out beforehand (a compile that failed on them).
+// scope that hold a mutant on one line, so no line moves. A mutant whose scope overlaps another's
+// without holding it, whose replaced text lies across a nested scope, or whose scope holds a
+// comment or a preprocessor line is left out with the reason. `excluded` are left out beforehand (a
+// compile that failed on them).
 SchemaSource schema_source(const std::string& text, const std::vector<SchemaMutant>& mutants,
-                           const std::string& prelude,
-                           const std::string& source_path,
+                           const std::string& prelude, const std::string& source_path,
                            const std::map<std::string, std::string>& excluded = {});
 
 }  // namespace tinyllm::builder
