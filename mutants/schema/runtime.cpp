@@ -2,7 +2,9 @@
 // that library only, with TINYLLM_SCHEMA_LAST the highest variant number it holds. Before any
 // code of a suite runs (a library's constructors run before those of the program that loads it),
 // it reads the run's key and token, finds the variant the token names (none for a decoy), and
-// erases both from the environment and from the memory /proc/self/environ shows.
+// erases both from the environment and from the memory /proc/self/environ shows. A fork server's
+// process (runner/sandboxed/fork_server/) is started with the key alone and selects each run's
+// mutant in the child it forks for it, by its token, with tinyllm_schema_select.
 //
 // The reach run (kRecordReach's token) is the reference's, and records the first time each
 // (variant, test) pair's code runs by appending "<number>\t<test>\n" to the file named by

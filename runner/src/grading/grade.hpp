@@ -32,8 +32,6 @@ struct GradeRequest {
   Isolation isolation = Isolation::Plain;  // resolved
   // Called when a phase starts (compiling, the reference, the mutants) and after each of its runs.
   GradeProgressCallback progress;
-  // The reach run (reach.hpp). Off only where a test shows that reach changes no status.
-  bool reach = true;
 };
 
 // Where a grade's time went (the benchmark's lower bound is compile + runs / jobs).
@@ -45,6 +43,9 @@ struct GradeTimings {
   std::vector<double> wheat_seconds;
   int validity_rounds = 0;   // rounds of validity runs (validity.hpp); 1 when every test is valid
   double probe_seconds = 0;  // the probe run (reach.hpp); 0 when there was none
+  int served_runs = 0;       // mutant runs a fork server served (mutant_runs.hpp)
+  int decoy_runs = 0;        // and decoy runs of the reference among them
+  std::string server_note;   // why runs that could have been served were not, or ""
   int narrowed_runs = 0;     // mutants decided by a run of the tests that reach them alone
   int widened_runs = 0;      // mutants run again with every test (narrowed_runs.hpp)
   int narrowing_checks = 0;  // reference runs of the narrowed sets of tests

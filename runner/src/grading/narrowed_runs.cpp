@@ -6,21 +6,14 @@
 #include <numeric>
 #include <random>
 
-#include "tinyllm/base/parallel_for.hpp"
-
 namespace tinyllm::runner {
 
 namespace {
 
-// Runs `runs` in parallel, each in a process of its own; `finished(k, seconds)` after run k.
-std::vector<SandboxRun> run_all(const MutantRunPlan& plan, const std::vector<PlannedRun>& runs,
-                                const std::function<void(std::size_t, double)>& finished) {
-  std::vector<SandboxRun> done(runs.size());
-  base::parallel_for(runs.size(), plan.jobs, [&](std::size_t k) {
-    done[k] = run_sandboxed(plan.request(runs[k]));
-    if (finished) finished(k, done[k].seconds);
-  });
-  return done;
+void add(NarrowedRunsDone& done, const MutantRunsDone& ran) {
+  done.served += ran.served;
+  done.decoys += ran.decoys;
+  if (done.note.empty()) done.note = ran.note;
 }
 
 }  // namespace
@@ -33,8 +26,7 @@ std::vector<std::string> only_tests(const std::vector<std::string>& tests) {
 }
 
 NarrowedRunsDone run_narrowed(
-    const MutantRunPlan& plan, const std::vector<std::string>& mutants,
-    const NarrowedTests& narrowed,
+    MutantRunPlan plan, const std::vector<std::string>& mutants, const NarrowedTests& narrowed,
     const std::function<bool(const SandboxRun&, const std::vector<std::string>&)>& passes_with) {
   NarrowedRunsDone done;
   const std::size_t count = mutants.size();
@@ -57,13 +49,16 @@ NarrowedRunsDone run_narrowed(
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::random_device device;
   std::shuffle(order.begin(), order.end(), std::mt19937_64(device()));
-  std::vector<PlannedRun> first;
-  for (std::size_t k : order) first.push_back(planned[k]);
-  std::vector<SandboxRun> first_runs = run_all(plan, first, [&](std::size_t k, double seconds) {
-    if (order[k] < count && plan.finished) plan.finished(order[k], seconds);
-  });
+  plan.runs.clear();
+  for (std::size_t k : order) plan.runs.push_back(planned[k]);
+  const auto progress = plan.finished;
+  plan.finished = [&](std::size_t k, double seconds) {
+    if (order[k] < count && progress) progress(order[k], seconds);
+  };
+  MutantRunsDone first = run_mutants(plan);
+  add(done, first);
   std::vector<SandboxRun> runs(planned.size());
-  for (std::size_t k = 0; k < order.size(); ++k) runs[order[k]] = std::move(first_runs[k]);
+  for (std::size_t k = 0; k < order.size(); ++k) runs[order[k]] = std::move(first.runs[k]);
 
   // Second pass: every test for a mutant whose set's reference run did not pass, or that
   // survived its narrowed run.
@@ -75,11 +70,13 @@ NarrowedRunsDone run_narrowed(
       again.push_back(i);
   }
   if (!again.empty()) {
-    std::vector<PlannedRun> second;
-    for (std::size_t i : again) second.push_back({mutants[i], {}});
-    std::vector<SandboxRun> second_runs = run_all(plan, second, nullptr);
+    plan.runs.clear();
+    for (std::size_t i : again) plan.runs.push_back({mutants[i], {}});
+    plan.finished = nullptr;
+    MutantRunsDone second = run_mutants(plan);
+    add(done, second);
     for (std::size_t k = 0; k < again.size(); ++k) {
-      runs[again[k]] = std::move(second_runs[k]);
+      runs[again[k]] = std::move(second.runs[k]);
       planned[again[k]].tests.clear();
     }
   }

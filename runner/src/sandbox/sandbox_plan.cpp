@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "protocol.hpp"
 #include "sandbox/bubblewrap.hpp"
 #include "sandbox/launcher_path.hpp"
 
@@ -140,6 +141,12 @@ PlannedRun::PlannedRun(const RunRequest& request) : folder(folder_for(request)) 
   plan.uid = allocate_uid();
   plan.drop_uid = geteuid() == 0;
   plan.limits = make_limits(request.limits);
+  if (request.server_socket >= 0) {
+    // The server is one process more in the sandbox than a run has: its runs keep their share.
+    for (Limit& l : plan.limits)
+      if (l.resource == RLIMIT_NPROC) ++l.value;
+    plan.server_fd = request.server_socket;
+  }
   std::string lib_dir, tmp_dir, suite;
   if (plan.namespaces) {
     suite = "/grade/suite";
@@ -183,6 +190,9 @@ PlannedRun::PlannedRun(const RunRequest& request) : folder(folder_for(request)) 
                       "TMPDIR=" + tmp_dir, "LANG=C.UTF-8", "LD_LIBRARY_PATH=" + lib_dir};
   for (const auto& e : request.environment) plan.env_storage.push_back(e);
   if (request.probe) plan.env_storage.push_back("TINYLLM_PROBE_FILE=" + plan.probe_file);
+  if (request.server_socket >= 0)
+    plan.env_storage.push_back(
+        fmt::format("{}={}", fork_server::kFdVariable, fork_server::kServerFd));
   finish(plan);
 }
 
