@@ -156,8 +156,9 @@ BatchOutcome run_batch(const BatchOptions& options, const GradeFunction& grade,
         const Attempt attempt{static_cast<int>(submissions.size()), options.after_deadline};
         GradeResult result = grade(suite, attempt);
         fs::create_directories(learner_out);
-        base::write_whole_file(learner_out / kAttemptsFile,
-                               nlohmann::json{{"version", 1}, {"submissions", submissions}}.dump(1) + "\n");
+        base::write_whole_file(
+            learner_out / kAttemptsFile,
+            nlohmann::json{{"version", 1}, {"submissions", submissions}}.dump(1) + "\n");
         reports::ReportOptions report_options;
         report_options.output_folder = learner_out;
         report_options.elements_bundle = options.elements_bundle;

@@ -204,10 +204,10 @@ Config load_config(const std::filesystem::path& path, Config c) {
                                  e.source().begin.column, e.description()));
   }
   Reader in(file);
-  in.only_keys(root, {"threshold", "required", "reveal",      "mutants",     "validity",
-                      "reach",     "fork_server", "narrow_runs", "jobs",
-                      "seeds",     "timeout",  "limits",      "compile",     "sandbox",
-                      "reports",   "paths",    "workspace",   "feedback",    "gradescope"},
+  in.only_keys(root,
+               {"threshold", "required", "reveal", "mutants", "validity", "reach", "fork_server",
+                "narrow_runs", "jobs", "seeds", "timeout", "limits", "compile", "sandbox",
+                "reports", "paths", "workspace", "feedback", "gradescope"},
                "the top level");
   if (const auto* n = root.get("threshold")) {
     c.threshold = in.number(*n, "threshold");

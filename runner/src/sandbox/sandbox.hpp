@@ -29,8 +29,8 @@ struct RunRequest {
   Isolation isolation = Isolation::Plain;  // resolved: Namespaces (bubblewrap) or Plain
   std::filesystem::path scratch_root;      // host folder for per-run folders (neutral names)
   // A probe run: TINYLLM_PROBE_FILE names a file in the run's private result folder, where the
-  // schema library records which variants' code the tests reach (reach.hpp); SandboxRun::probe_record
-  // returns it.
+  // schema library records which variants' code the tests reach (reach.hpp);
+  // SandboxRun::probe_record returns it.
   bool probe = false;
   // A fork server (run_server.hpp): the socket end the sandbox hands the suite, which then serves
   // runs instead of running its tests (-1: an ordinary run). Namespaces only.
