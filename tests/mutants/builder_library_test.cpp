@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 
 #include "builder_fixture.hpp"
@@ -42,6 +44,44 @@ TEST(BuilderLibrary, AMutantsTokenChangesOnlyTheMutatedFunction) {
   EXPECT_EQ(schema.function<int()>(kOtherValue)(), 42);
   select(tinyllm_schema::token(0xaa, tinyllm_schema::kFirstGenerated - 1));  // a decoy
   EXPECT_EQ(shifted(5), 5);
+}
+
+// Catches: a reach run that changes what the code computes, records a switch more than once per
+// test or under another test's name, or misses a switch that ran.
+TEST(BuilderLibrary, TheReachTokenRecordsEachSwitchOncePerTestAndComputesTheReference) {
+  const FixtureProject project;
+  project.build();
+  const nlohmann::json numbers = project.schema_listing().at("mutants");
+  const int shifted_number =
+      numbers.at(project.mutant("shifted", "0", "1").at("id").get<std::string>());
+  const fs::path record = project.root() / "reach.txt";
+  setenv("TINYLLM_PROBE_FILE", record.c_str(), 1);
+  setenv(tinyllm_schema::kKeyVariable, "aa", 1);
+  char token[17];
+  std::snprintf(
+      token, sizeof token, "%016llx",
+      static_cast<unsigned long long>(tinyllm_schema::token(0xaa, tinyllm_schema::kRecordReach)));
+  setenv(tinyllm_schema::kTokenVariable, token, 1);
+  const Loaded schema(project.schema_library());
+  unsetenv("TINYLLM_PROBE_FILE");
+  auto* started = schema.function<void(const char*)>("tinyllm_probe_test_started");
+  auto* shifted = schema.function<int(int)>(kShifted);
+  started("A.one");
+  EXPECT_EQ(shifted(5), 5);
+  EXPECT_EQ(shifted(6), 6);
+  started("B.two");
+  EXPECT_EQ(shifted(5), 5);
+  const std::string lines = base::read_whole_file(record);
+  const std::string a = std::to_string(shifted_number) + "\tA.one\n";
+  const std::string b = std::to_string(shifted_number) + "\tB.two\n";
+  EXPECT_NE(lines.find(a), std::string::npos) << lines;
+  EXPECT_EQ(lines.find(a), lines.rfind(a)) << "recorded twice in one test:\n" << lines;
+  EXPECT_NE(lines.find(b), std::string::npos) << lines;
+  for (const auto& m : project.manifest().at("mutants")) {  // above_one never ran
+    if (m.at("function").get<std::string>().find("above_one") == std::string::npos) continue;
+    const std::string line_start = "\n" + std::to_string(numbers.at(m.at("id")).get<int>()) + "\t";
+    EXPECT_EQ(("\n" + lines).find(line_start), std::string::npos) << m.at("id");
+  }
 }
 
 // Catches: a real build whose manifest and schema listing disagree (a built mutant the library
