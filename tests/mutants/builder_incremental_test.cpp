@@ -63,7 +63,8 @@ TEST(BuilderIncremental, ARemovedFunctionTakesItsMutantsOutOfTheListing) {
   const BuildSummary second = project.build();
   EXPECT_TRUE(second.manifest_written);
   EXPECT_FALSE(project.schema_listing().at("mutants").contains(id));
-  for (const auto& m : project.manifest().at("mutants"))
+  const nlohmann::json manifest = project.manifest();
+  for (const auto& m : manifest.at("mutants"))
     EXPECT_EQ(m.at("function").get<std::string>().find("above_one"), std::string::npos);
 }
 

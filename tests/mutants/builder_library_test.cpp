@@ -77,7 +77,8 @@ TEST(BuilderLibrary, TheReachTokenRecordsEachSwitchOncePerTestAndComputesTheRefe
   EXPECT_NE(lines.find(a), std::string::npos) << lines;
   EXPECT_EQ(lines.find(a), lines.rfind(a)) << "recorded twice in one test:\n" << lines;
   EXPECT_NE(lines.find(b), std::string::npos) << lines;
-  for (const auto& m : project.manifest().at("mutants")) {  // above_one never ran
+  const nlohmann::json manifest = project.manifest();
+  for (const auto& m : manifest.at("mutants")) {  // above_one never ran
     if (m.at("function").get<std::string>().find("above_one") == std::string::npos) continue;
     const std::string line_start = "\n" + std::to_string(numbers.at(m.at("id")).get<int>()) + "\t";
     EXPECT_EQ(("\n" + lines).find(line_start), std::string::npos) << m.at("id");
