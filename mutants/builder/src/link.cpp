@@ -33,7 +33,8 @@ bool link_library(const BuildOptions& options, const std::string& variant,
   if (fs::exists(library) && fs::exists(stamp) && base::read_whole_file(stamp) == key.hex())
     return false;
   fs::create_directories(folder);
-  const fs::path temporary = folder / (std::string(kVariantLibraryName) + ".tmp");
+  fs::path temporary = library;
+  temporary += ".tmp";
   const std::vector<std::string> arguments =
       link_arguments(options.link_command, objects, temporary);
   const base::ProcessResult result = run_tool(arguments);
