@@ -4,9 +4,8 @@
 # from its stored result). Reports suites per minute for both and the ratio (goal: the rerun at
 # least 20x faster).
 # The class is examples/make-class.sh's: suites of varying quality made from the examples.
-# Then, as the same-run baseline, the class once more the way grades ran before issue 21's
-# speed-ups: every run in a process of its own and every mutant running every test
-# (fork_server = false, narrow_runs = false), and the ratio of the two first grades.
+# Then, as the same-run baseline, the class once more with every run a process of its own (plain
+# isolation, where no fork server serves), and the ratio of the two first grades.
 # Usage: bench/class/run.sh [BUILD_DIR] [LEARNERS]   (BUILD_DIR holds a built tinyllm-grade)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -28,10 +27,9 @@ start=$(now)
 "$grader" batch "$work/class" --output "$work/out" --jobs 2 -q >"$work/second.log" 2>&1 || true
 second=$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }')
 
-printf 'fork_server = false\nnarrow_runs = false\n' >"$work/one-process.toml"
 start=$(now)
 "$grader" batch "$work/class" --output "$work/out-one-process" --jobs 2 -q \
-  -c "$work/one-process.toml" >"$work/baseline.log" 2>&1 || true
+  --isolation plain >"$work/baseline.log" 2>&1 || true
 baseline=$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')
 
 tail -n 5 "$work/first.log"
@@ -41,7 +39,7 @@ echo "|---|---|---|"
 echo "| grading $made suites (batch, 2 jobs) | $first | $(rate "$made" "$first") |"
 echo "| the same batch again, nothing changed (resumed) | $second | $(rate "$made" "$second") |"
 awk -v a="$first" -v b="$second" 'BEGIN { printf "| rerun speed-up (goal >= 20x) | %.0fx | |\n", a / b }'
-echo "| the same class, every run a process of its own running every test (fork_server = false, narrow_runs = false) | $baseline | $(rate "$made" "$baseline") |"
+echo "| the same class, every run a process of its own (plain isolation) | $baseline | $(rate "$made" "$baseline") |"
 awk -v a="$first" -v b="$baseline" 'BEGIN { printf "| speed-up (goal >= 1.5x) | %.2fx | |\n", b / a }'
 for csv in class-learners.csv class-mutants.csv; do
   if cmp -s "$work/out/$csv" "$work/out-one-process/$csv"; then

@@ -11,8 +11,7 @@
 #   - the same-run baseline: compiling the suite's files with c++ -O1, two at a time, without
 #     the precompiled header, and linking; goal: the full grade takes no longer.
 # It grades the full set (pitfalls + counted generated mutants, the default) and, in the same run,
-# the pitfalls alone and the full set without the reach run (--no-reach), and checks that grading
-# a second suite rebuilds no variant library.
+# the pitfalls alone, and checks that grading a second suite rebuilds no variant library.
 # Usage: bench/grading/run.sh [SUITE] [BUILD_DIR]   (BUILD_DIR holds a built tinyllm-grade)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -62,12 +61,6 @@ c++ "$plain"/*.o -o "$plain/suite" -L"$build/variants/reference" -ltinyllm_oracl
 plain_compile=$(elapsed "$start" "$(now)")
 echo "c++ -O1 of ${#sources[@]} files, $cores at a time, and the link: ${plain_compile} s;" \
   "full grade / that = $(awk -v a="$wall" -v b="$plain_compile" 'BEGIN { printf "%.2f", a / b }') (goal <= 1.0)"
-
-echo "== the same suite without the reach run (--no-reach: every mutant runs)"
-start=$(now)
-"$grader" grade "$suite" --jobs "$cores" --quiet --no-reach --output "$work/no-reach" >/dev/null || true
-wall_no_reach=$(elapsed "$start" "$(now)")
-echo "without reach: wall ${wall_no_reach} s; with reach / without = $(awk -v a="$wall" -v b="$wall_no_reach" 'BEGIN { printf "%.2f", a / b }')"
 
 echo "== the same suite, the pitfalls alone (--mutants pitfalls)"
 start=$(now)

@@ -65,7 +65,7 @@ int run_yardstick_command(const Arguments& args) {
   // fix, not a test to leave out of the yardstick.
   request.config.validity = reports::Validity::Strict;
   // Every failing test of a mutant is its signature for `check`'s diagnosis, as a learner's module
-  // fails them in a run of the whole course suite. Narrowed runs (the config's narrow_runs) give
+  // fails them in a run of the whole course suite. Narrowed runs give
   // the same: a course test that does not reach a mutant runs as on the reference, and a mutant
   // that survives is run again with every test (docs/figures.md, `yardstick-narrowed`).
   std::map<std::string, std::string> library_hash;

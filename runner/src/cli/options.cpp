@@ -52,11 +52,8 @@ po::options_description grading_options(CommonOptions& o) {
       "isolation", po::value(&o.isolation)->value_name("MODE"),
       "where learners' code is compiled and run: auto (a bubblewrap sandbox when this machine "
       "allows one, else plain with a note), namespaces (the sandbox or an error) or plain (limits "
-      "and the include policy only); see docs/sandbox.md")(
-      "no-reach", po::bool_switch(&o.no_reach),
-      "no reach run: every mutant runs, none is NoCoverage (default: reach = true, one run on the "
-      "schema library finds the mutants no test reaches, which are NoCoverage and not run)")(
-      "quiet,q", po::bool_switch(&o.quiet), "no progress line on stderr");
+      "and the include policy only); see docs/sandbox.md")("quiet,q", po::bool_switch(&o.quiet),
+                                                           "no progress line on stderr");
   return d;
 }
 
@@ -122,7 +119,6 @@ Config resolve_config(const CommonOptions& o) {
     if (!validity) throw UsageError("--validity must be per-test or strict, not " + o.validity);
     c.validity = *validity;
   }
-  if (o.no_reach) c.reach = false;
   if (!o.output.empty()) c.report_folder = o.output;
   if (!o.build_dir.empty()) c.build_dir = o.build_dir;
   if (!o.source_dir.empty()) c.source_dir = o.source_dir;

@@ -25,7 +25,6 @@ struct CommonOptions {
   std::string mutant_set;  // --mutants: "full" or "pitfalls"
   std::string validity;    // --validity: "per-test" or "strict"
   bool quiet = false;
-  bool no_reach = false;  // --no-reach: no probe run, every mutant runs
 };
 
 // Which of the shared options a subcommand takes, so its --help lists only what it uses.

@@ -169,9 +169,6 @@ void to_json(nlohmann::json& out, const Config& c) {
          {"mutants", reports::to_string(c.mutant_set)},
          {"jobs", c.jobs},
          {"validity", reports::to_string(c.validity)},
-         {"reach", c.reach},
-         {"fork_server", c.fork_server},
-         {"narrow_runs", c.narrow_runs},
          {"seed", c.seed},
          {"reference_seeds", c.reference_seeds},
          {"timeout_factor", c.timeout_factor},
@@ -204,11 +201,11 @@ Config load_config(const std::filesystem::path& path, Config c) {
                                  e.source().begin.column, e.description()));
   }
   Reader in(file);
-  in.only_keys(root,
-               {"threshold", "required", "reveal", "mutants", "validity", "reach", "fork_server",
-                "narrow_runs", "jobs", "seeds", "timeout", "limits", "compile", "sandbox",
-                "reports", "paths", "workspace", "feedback", "gradescope"},
-               "the top level");
+  in.only_keys(
+      root,
+      {"threshold", "required", "reveal", "mutants", "validity", "jobs", "seeds", "timeout",
+       "limits", "compile", "sandbox", "reports", "paths", "workspace", "feedback", "gradescope"},
+      "the top level");
   if (const auto* n = root.get("threshold")) {
     c.threshold = in.number(*n, "threshold");
     if (!(c.threshold >= 0 && c.threshold <= 1))
@@ -292,18 +289,6 @@ Config load_config(const std::filesystem::path& path, Config c) {
     if (j < 0) in.fail(*n, "'jobs' must be 0 (every core) or more");
     c.jobs = static_cast<int>(j);
   }
-  if (const auto* n = root.get("fork_server"))
-    c.fork_server = in.boolean(*n, "fork_server",
-                               "true (the suite starts once per job and forks each mutant's run) "
-                               "or false (each run starts the suite anew)");
-  if (const auto* n = root.get("narrow_runs"))
-    c.narrow_runs = in.boolean(*n, "narrow_runs",
-                               "true (each mutant runs the tests that reach it) or false (every "
-                               "mutant runs every test)");
-  if (const auto* n = root.get("reach"))
-    c.reach = in.boolean(*n, "reach",
-                         "true (one reach run; unreached mutants are NoCoverage and not run) or "
-                         "false (every mutant runs)");
   if (const auto* n = root.get("seeds")) read_seeds(in, in.table(*n, "seeds"), c);
   if (const auto* n = root.get("timeout")) read_timeout(in, in.table(*n, "timeout"), c);
   if (const auto* n = root.get("limits"))

@@ -67,16 +67,6 @@ struct Config {
   // How invalid tests (failing on the reference or a wheat) count: per test, they are dropped and
   // named and the rest graded; strict, any of them makes the grade INVALID.
   reports::Validity validity = reports::Validity::PerTest;
-  // One probe run finds which mutants' code the suite reaches; the others are NoCoverage and are
-  // not run (reach.hpp). false: every mutant runs.
-  bool reach = true;
-  // In a sandbox with namespaces, the schema library's mutants are served by a fork server per job
-  // (mutant_runs.hpp); false: each run starts a process of its own.
-  bool fork_server = true;
-  // With reach, each mutant runs the tests that reach it (narrowed_runs.hpp): the same statuses,
-  // but a killed mutant's failing tests are those of its narrowed run. false: every test (the
-  // yardstick, whose failing tests are check's signatures).
-  bool narrow_runs = true;
 
   std::uint64_t seed = 20261201;                        // the grading seed (RapidCheck's seed=)
   std::vector<std::uint64_t> reference_seeds = {1, 2};  // more seeds the reference must pass

@@ -195,7 +195,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   // 3. Reach: one run that records which variants' code each test runs; the mutants no test
   // reaches are NoCoverage, not run, and the others run the tests that reach them.
   ReachFound reach;
-  if (config.reach) {
+  if (request.measure_reach) {
     const PhaseProgress probe_progress(request.progress, GradePhase::Probe, 1, 1);
     RunRequest probe_run = make_run(variant_runs.reach_target(), config.seed, false, timeout);
     probe_run.arguments = run_arguments;
@@ -222,7 +222,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
     return run;
   };
   runs.variant_runs = &variant_runs;
-  runs.serve = config.fork_server && request.isolation == Isolation::Namespaces &&
+  runs.serve = request.isolation == Isolation::Namespaces &&
                std::any_of(mutant_ids.begin(), mutant_ids.end(),
                            [&](const std::string& v) { return variant_runs.in_schema(v); });
   runs.server = make_request("reference", config.seed, false,
@@ -241,8 +241,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   runs.finished = [&](std::size_t k, double seconds) {
     mutant_progress.run_finished(seconds, mutant_ids[k]);
   };
-  const NarrowedRunsDone ran = run_narrowed(
-      runs, mutant_ids, config.narrow_runs ? reach.narrowed : NarrowedTests{}, passes_with);
+  const NarrowedRunsDone ran = run_narrowed(runs, mutant_ids, reach.narrowed, passes_with);
   for (std::size_t k = 0; k < order.size(); ++k) {
     auto& m = result.mutants[order[k]];
     const SandboxRun& run = ran.runs[k];

@@ -32,6 +32,9 @@ struct GradeRequest {
   Isolation isolation = Isolation::Plain;  // resolved
   // Called when a phase starts (compiling, the reference, the mutants) and after each of its runs.
   GradeProgressCallback progress;
+  // Every grade measures reach; false runs every mutant with every test, which only the test of
+  // reach's soundness asks for (it compares the two).
+  bool measure_reach = true;
 };
 
 // Where a grade's time went (the benchmark's lower bound is compile + runs / jobs).

@@ -1,5 +1,5 @@
 // A grade's mutant runs (docs/grading.md, "One process per grade"). Where the grade may (a
-// sandbox with namespaces, the schema library, the `fork_server` key), each job starts the suite
+// sandbox with namespaces, the schema library), each job starts the suite
 // once as a fork server (sandbox/run_server.hpp) and the schema's mutants are served from it,
 // with a few decoy runs of the reference among them; every other run, and every run a server
 // cannot serve, runs the one-process way (run_sandboxed). A served run ends as it would have on

@@ -1,10 +1,9 @@
-// The fork server against the one-process way (docs/grading.md, "One process per grade"): every
-// mutant's status the same both ways, on the examples (the full set) and on the hostile suites
-// whose runs on the mutants crash, hang, fail or pass (the pitfalls, with the hostile limits).
+// The fork server against plain isolation, where every run is a process of its own
+// (docs/grading.md, "One process per grade"): every mutant's status the same both ways, on the
+// examples (the full set); and a suite written from the contract alone passes when served.
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -19,15 +18,12 @@ namespace {
 
 using Statuses = std::map<std::string, std::string>;
 
-// The JSON report of a grade of `suite` with `config`'s policy and fork_server set to `serve`.
-nlohmann::json graded(const fs::path& suite, const std::string& config, bool serve) {
-  // At the top: after a [table] line a key would belong to that table.
-  const fs::path file =
-      write_config("fork-server-policy",
-                   std::string("fork_server = ") + (serve ? "true" : "false") + "\n" + config);
+// The JSON report of a grade of `suite`, served (in the sandbox) or in plain isolation.
+nlohmann::json graded(const fs::path& suite, bool serve) {
   const fs::path output = fresh_folder("fork-server-grade");
-  const Graded g = run_grader({"grade", suite.string(), "-c", file.string(), "--quiet", "-o",
-                               output.string(), "--format", "json"});
+  const Graded g =
+      run_grader({"grade", suite.string(), "--isolation", serve ? "namespaces" : "plain", "--quiet",
+                  "-o", output.string(), "--format", "json"});
   EXPECT_LE(g.status, 2) << g.output;
   return nlohmann::json::parse(json_report(output));
 }
@@ -41,34 +37,24 @@ Statuses statuses_in(const nlohmann::json& report) {
   return by_id;
 }
 
-Statuses statuses(const fs::path& suite, const std::string& config, bool serve) {
-  return statuses_in(graded(suite, config, serve));
-}
-
-// The policy of a grade without a file (the full set), and of the hostile suites' tests.
-std::string default_policy() {
-  return "";
-}
-std::string hostile_policy() {
-  std::ifstream in(hostile_config);
-  return std::string(std::istreambuf_iterator<char>(in), {});
+Statuses statuses(const fs::path& suite, bool serve) {
+  return statuses_in(graded(suite, serve));
 }
 
 // A mutant whose run is undefined behaviour may end either way from one run to the next,
 // whoever runs it (the oracle's libraries are built with libstdc++'s assertions, so the known
 // ones abort at the faulty access, but a new one might not): a difference counts only when the
 // one-process way gives its status again.
-void expect_same(const fs::path& suite, const std::string& policy,
-                 const Statuses& served_already = {}) {
+void expect_same(const fs::path& suite) {
   SCOPED_TRACE(suite.string());
-  const Statuses served = served_already.empty() ? statuses(suite, policy, true) : served_already;
-  const Statuses alone = statuses(suite, policy, false);
+  const Statuses served = statuses(suite, true);
+  const Statuses alone = statuses(suite, false);
   ASSERT_EQ(served.size(), alone.size());
   ASSERT_FALSE(served.empty());
   Statuses again;
   for (const auto& [id, status] : served) {
     if (alone.at(id) == status) continue;
-    if (again.empty()) again = statuses(suite, policy, false);
+    if (again.empty()) again = statuses(suite, false);
     if (again.at(id) != alone.at(id)) continue;  // it varies on its own
     ADD_FAILURE() << id << ": " << status << " when served, " << alone.at(id) << " on its own";
   }
@@ -82,8 +68,7 @@ void expect_same(const fs::path& suite, const std::string& policy,
 TEST(ForkServer, examples_get_the_same_statuses_both_ways) {
   if (!namespaces_available()) GTEST_SKIP() << "the fork server needs a sandbox (bubblewrap)";
   for (const char* example : {"thorough", "partial"})
-    expect_same(fs::path(tinyllm::runner::build_info::source_dir) / "examples" / example,
-                default_policy());
+    expect_same(fs::path(tinyllm::runner::build_info::source_dir) / "examples" / example);
 }
 
 // Catches: a served run whose heap is laid out otherwise than a fresh process's (the server
@@ -98,29 +83,18 @@ TEST(ForkServer, a_mutant_that_reads_past_its_memory_gets_the_same_status_both_w
   const fs::path suite = fresh_folder("fork-server-two-files");
   for (const char* file : {"accumulate_test.cpp", "recompute_test.cpp", "helpers.hpp"})
     fs::copy_file(thorough / file, suite / file);
-  expect_same(suite, default_policy());
-}
-
-// Catches: a hostile run (a crash, a hang, a failure on some mutants, a fingerprint of the
-// library, a pinned message) classified otherwise when served.
-TEST(ForkServer, hostile_suites_get_the_same_statuses_both_ways) {
-  if (!namespaces_available()) GTEST_SKIP() << "the fork server needs a sandbox (bubblewrap)";
-  for (const char* suite : {"misbehaves_on_mutants", "kills_some", "pins_error_message",
-                            "fingerprints_library", "leaves_checkpoint_unreached", "crashes",
-                            "forks_in_a_loop", "reads_the_mutant_token", "looks_for_variant"})
-    expect_same(suites / suite, hostile_policy());
+  expect_same(suite);
 }
 
 // Catches: a grader that fails or invalidates tests the reference did not shape (a validity
 // check or a wheat stricter than the contract, a served run classified otherwise), on a suite of
-// 43 tests written from the contract alone (tests/runner/fixtures/independent_suite): it passes,
-// with no invalid test, the same both ways.
-TEST(ForkServer, a_suite_written_from_the_contract_alone_passes_the_same_both_ways) {
+// 43 tests written from the contract alone (tests/runner/fixtures/independent_suite): served, it
+// passes with no invalid test.
+TEST(ForkServer, a_suite_written_from_the_contract_alone_passes_when_served) {
   if (!namespaces_available()) GTEST_SKIP() << "the fork server needs a sandbox (bubblewrap)";
   const fs::path suite = fs::path(tinyllm::runner::build_info::source_dir) / "tests" / "runner" /
                          "fixtures" / "independent_suite";
-  const nlohmann::json report = graded(suite, default_policy(), true);
+  const nlohmann::json report = graded(suite, true);
   EXPECT_EQ(report.at("config").at("verdict"), "PASS");
   EXPECT_EQ(report.at("config").at("invalidTestCount"), 0) << report.at("config").dump(2);
-  expect_same(suite, default_policy(), statuses_in(report));
 }

@@ -30,7 +30,6 @@ reports::GradeResult grade_with(const std::string& suite, const std::string& set
   runner::CommonOptions options;
   options.config_file = hostile_config.string();
   options.mutant_set = set;
-  options.no_reach = !reach;
   options.isolation = isolation;
   options.quiet = true;
   const runner::GradingContext ctx = runner::prepare_grading_context(options);
@@ -42,7 +41,9 @@ reports::GradeResult grade_with(const std::string& suite, const std::string& set
                              "loss_scaler_test.cpp", "seed_environment.cpp", "train_step_test.cpp"})
       fs::copy(fs::path(runner::build_info::source_dir) / "properties" / file, suite_dir / file);
   }
-  return runner::grade_suite(runner::grade_request(ctx, suite_dir, fresh_folder(suite)), timings);
+  runner::GradeRequest request = runner::grade_request(ctx, suite_dir, fresh_folder(suite));
+  request.measure_reach = reach;
+  return runner::grade_suite(request, timings);
 }
 
 std::map<std::string, reports::MutantStatus> statuses(const reports::GradeResult& result) {
