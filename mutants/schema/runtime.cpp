@@ -8,7 +8,7 @@
 //
 // The reach run (kRecordReach's token) is the reference's, and records the first time each
 // (variant, test) pair's code runs by appending "<number>\t<test>\n" to the file named by
-// TINYLLM_PROBE_FILE, with one write(2) per line on an O_APPEND descriptor, so that a crash loses
+// kReachFileVariable, with one write(2) per line on an O_APPEND descriptor, so that a crash loses
 // nothing already recorded. The file is created when the run selects reach: an empty record says
 // "nothing reached", a missing one "the run did not record". It never prints, never throws and
 // allocates nothing.
@@ -78,7 +78,7 @@ std::atomic<int> record_fd{kNotOpened};
 int record_descriptor() {
   const int fd = record_fd.load(std::memory_order_acquire);
   if (fd != kNotOpened) return fd;
-  const char* path = std::getenv("TINYLLM_PROBE_FILE");
+  const char* path = std::getenv(kReachFileVariable);
   const int opened = path != nullptr && *path != '\0'
                          ? open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600)
                          : -1;

@@ -18,6 +18,8 @@ inline constexpr int kFirstGenerated = 1000;
 // The environment variables a run carries them in (hex), read and erased by the library.
 inline constexpr const char* kKeyVariable = "TINYLLM_MUTANT_KEY";
 inline constexpr const char* kTokenVariable = "TINYLLM_MUTANT_TOKEN";
+// The file kRecordReach's run appends "<number>\t<test>" lines to, one per switch and test.
+inline constexpr const char* kReachFileVariable = "TINYLLM_PROBE_FILE";
 
 // SplitMix64's finalizer: a bijection of 64-bit values that mixes every bit.
 constexpr std::uint64_t mix(std::uint64_t x) {

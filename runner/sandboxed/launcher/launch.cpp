@@ -5,8 +5,9 @@
 //     process of the user who grades);
 //   - tells an exit status from a signal (bubblewrap reports both as one number, 128 + N);
 //   - when the program's main process ends, kills everything left in the sandbox, then passes its
-//     result file (and probe record) up the status pipe, so nothing can change them as they go.
-// Usage: tinyllm-sandbox-launch STATUS_FD RESULT_FILE PROBE_FILE [RESOURCE:VALUE ...] -- PROGRAM
+//     result file (and the run's record file) up the status pipe, so nothing can change them as
+//     they go.
+// Usage: tinyllm-sandbox-launch STATUS_FD RESULT_FILE RECORD_FILE [RESOURCE:VALUE ...] -- PROGRAM
 // [ARGUMENTS ...], where a file is "-" when there is none and RESOURCE is an RLIMIT_* number.
 // It speaks the status protocol of runner/src/sandbox/sandbox_child.hpp.
 #include <fcntl.h>
@@ -45,7 +46,7 @@ int main(int argc, char** argv) {
   if (argc < 6) return 125;
   const int status_fd = std::atoi(argv[1]);
   const char* result_file = std::strcmp(argv[2], "-") == 0 ? nullptr : argv[2];
-  const char* probe_file = std::strcmp(argv[3], "-") == 0 ? nullptr : argv[3];
+  const char* record_file = std::strcmp(argv[3], "-") == 0 ? nullptr : argv[3];
   std::vector<rlimit> values;
   std::vector<int> resources;
   int at = 4;
@@ -85,15 +86,15 @@ int main(int argc, char** argv) {
   static char buffer[1 << 16];
   Sent sent{status_fd, 0};
   if (result_file != nullptr) read_result_file(result_file, buffer, sizeof buffer, send, &sent);
-  if (probe_file != nullptr) {
-    ProbeTrailer trailer;
-    struct stat probe_stat {};
-    trailer.probe_exists =
-        lstat(probe_file, &probe_stat) == 0 && S_ISREG(probe_stat.st_mode) ? 1 : 0;
+  if (record_file != nullptr) {
+    RecordTrailer trailer;
+    struct stat record_stat {};
+    trailer.record_exists =
+        lstat(record_file, &record_stat) == 0 && S_ISREG(record_stat.st_mode) ? 1 : 0;
     trailer.result_bytes = sent.bytes;
     sent.bytes = 0;
-    read_result_file(probe_file, buffer, sizeof buffer, send, &sent);
-    trailer.probe_bytes = sent.bytes;
+    read_result_file(record_file, buffer, sizeof buffer, send, &sent);
+    trailer.record_bytes = sent.bytes;
     write_all(status_fd, &trailer, sizeof trailer);
   }
   return 0;

@@ -11,6 +11,7 @@
 
 #include "grading/classify.hpp"
 #include "tinyllm/base/whole_file.hpp"
+#include "token.hpp"
 
 namespace tinyllm::runner {
 namespace fs = std::filesystem;
@@ -81,10 +82,10 @@ ReachFound measure_reach(const VariantRuns& runs, RunRequest probe_run,
                          const std::vector<std::string>& expected_tests,
                          reports::GradeResult& result) {
   const ProbeSites sites = probe_sites_of(runs);
-  probe_run.probe = true;
+  probe_run.record_variable = tinyllm_schema::kReachFileVariable;
   const SandboxRun run = run_sandboxed(probe_run);
   const RunOutcome outcome = classify_run(run, expected_tests);
-  if (outcome.kind != RunOutcomeKind::Passed || !run.probe_record) {
+  if (outcome.kind != RunOutcomeKind::Passed || !run.record) {
     std::cerr << "tinyllm-grade: reach not measured, every mutant runs: the reach run "
               << (outcome.kind != RunOutcomeKind::Passed ? "did not pass as the reference did"
                                                          : "left no record")
@@ -93,7 +94,7 @@ ReachFound measure_reach(const VariantRuns& runs, RunRequest probe_run,
   }
   std::vector<std::string> valid = expected_tests;
   std::sort(valid.begin(), valid.end());
-  const ReachedBy reached = read_probe_record(sites, *run.probe_record);
+  const ReachedBy reached = read_probe_record(sites, *run.record);
   apply_reach(sites, reached, valid, result.mutants);
   result.reach_measured = true;
   return {run.seconds, narrowed_tests(sites, reached, result.mutants)};

@@ -72,7 +72,7 @@ std::optional<StatusRecord> first_record(const ChildPlan& plan, const std::strin
   return record;
 }
 
-// Plain mode: a file the run wrote in its result folder (the result file or the probe record),
+// Plain mode: a file the run wrote in its result folder (the result file or the record file),
 // read from the run's folder on the host.
 std::optional<std::string> read_plain_file(const std::string& path) {
   struct Bytes {
@@ -92,22 +92,23 @@ std::optional<std::string> read_plain_file(const std::string& path) {
   return std::move(bytes.text);
 }
 
-// Namespaces, probe run: the status pipe held the record, the result file's bytes, the probe
-// record's bytes and a ProbeTrailer giving both sizes. Anything inconsistent gives neither.
-void split_probe_run(const std::string& bytes, SandboxRun& run) {
-  detail::ProbeTrailer trailer;
+// Namespaces, a run with a record file: the status pipe held the status record, the result
+// file's bytes, the record file's bytes and a RecordTrailer giving both sizes. Anything
+// inconsistent gives neither.
+void split_record_run(const std::string& bytes, SandboxRun& run) {
+  detail::RecordTrailer trailer;
   if (bytes.size() < sizeof(StatusRecord) + sizeof trailer) return;
   std::memcpy(&trailer, bytes.data() + bytes.size() - sizeof trailer, sizeof trailer);
-  if (trailer.magic != detail::kProbeTrailerMagic || trailer.result_bytes > kMaxResultBytes ||
-      trailer.probe_bytes > kMaxResultBytes ||
-      sizeof(StatusRecord) + trailer.result_bytes + trailer.probe_bytes + sizeof trailer !=
+  if (trailer.magic != detail::kRecordTrailerMagic || trailer.result_bytes > kMaxResultBytes ||
+      trailer.record_bytes > kMaxResultBytes ||
+      sizeof(StatusRecord) + trailer.result_bytes + trailer.record_bytes + sizeof trailer !=
           bytes.size())
     return;
   const std::size_t result_bytes = static_cast<std::size_t>(trailer.result_bytes);
   if (result_bytes > 0) run.result_json = bytes.substr(sizeof(StatusRecord), result_bytes);
-  if (trailer.probe_exists != 0)
-    run.probe_record = bytes.substr(sizeof(StatusRecord) + result_bytes,
-                                    static_cast<std::size_t>(trailer.probe_bytes));
+  if (trailer.record_exists != 0)
+    run.record = bytes.substr(sizeof(StatusRecord) + result_bytes,
+                              static_cast<std::size_t>(trailer.record_bytes));
 }
 
 // bubblewrap ended without the launcher's report: it could not build the sandbox, and said why on
@@ -143,8 +144,8 @@ SandboxRun collect(const ChildPlan& plan, const Supervision& seen) {
     else
       run.exit_code = WEXITSTATUS(seen.wait_status);
   }
-  if (plan.namespaces && !plan.probe_file.empty()) {
-    split_probe_run(seen.status_bytes, run);
+  if (plan.namespaces && !plan.record_file.empty()) {
+    split_record_run(seen.status_bytes, run);
   } else if (plan.namespaces) {
     if (record && seen.status_bytes.size() > sizeof *record &&
         seen.status_bytes.size() - sizeof *record <= kMaxResultBytes)
@@ -152,9 +153,9 @@ SandboxRun collect(const ChildPlan& plan, const Supervision& seen) {
   } else {
     if (!seen.stopped_for && !plan.result_file.empty())
       run.result_json = read_plain_file(plan.result_file);
-    if (!plan.probe_file.empty() &&
-        std::filesystem::is_regular_file(std::filesystem::symlink_status(plan.probe_file)))
-      run.probe_record = read_plain_file(plan.probe_file).value_or("");
+    if (!plan.record_file.empty() &&
+        std::filesystem::is_regular_file(std::filesystem::symlink_status(plan.record_file)))
+      run.record = read_plain_file(plan.record_file).value_or("");
   }
   run.output = seen.output.text();
   run.last_started_test = seen.output.last_started_test();

@@ -28,10 +28,9 @@ struct RunRequest {
   ResourceLimits limits;
   Isolation isolation = Isolation::Plain;  // resolved: Namespaces (bubblewrap) or Plain
   std::filesystem::path scratch_root;      // host folder for per-run folders (neutral names)
-  // A probe run: TINYLLM_PROBE_FILE names a file in the run's private result folder, where the
-  // schema library records which variants' code the tests reach (reach.hpp);
-  // SandboxRun::probe_record returns it.
-  bool probe = false;
+  // When not empty, the environment variable that names a file in the run's private result folder
+  // which the run may write (the reach run's record, reach.hpp); SandboxRun::record returns it.
+  std::string record_variable;
   // A fork server (run_server.hpp): the socket end the sandbox hands the suite, which then serves
   // runs instead of running its tests (-1: an ordinary run). Namespaces only.
   int server_socket = -1;
@@ -50,9 +49,8 @@ struct SandboxRun {
   std::optional<std::string> result_json;  // GoogleTest's JSON output, when the run wrote one
   std::string output;                      // stdout and stderr: the start and the end
   std::string last_started_test;           // the last "[ RUN      ] Suite.Test" line's name
-  // A probe run's record ("<site>\t<test>" lines), when the run created one (empty: no site was
-  // reached).
-  std::optional<std::string> probe_record;
+  // The record file's bytes, when the request named one and the run created it (it may be empty).
+  std::optional<std::string> record;
 };
 
 // Returns how the run went. Throws SandboxSetupError (errors.hpp) when a step of the sandbox's
@@ -72,7 +70,7 @@ struct ToolRequest {
   Isolation isolation = Isolation::Plain;  // resolved
 };
 
-// Returns how the call went (result_json and probe_record are never set). Throws like
+// Returns how the call went (result_json and record are never set). Throws like
 // run_sandboxed.
 SandboxRun run_tool(const ToolRequest& request);
 

@@ -102,14 +102,14 @@ struct StatusRecord {
   SetupStep step = SetupStep::None;  // SetupFailed: the step
 };
 
-// With a probe record (ChildPlan::probe_file), the launcher sends after the result file's bytes the
+// With a record file (ChildPlan::record_file), the launcher sends after the result file's bytes the
 // record's bytes, then this trailer, which says where one ends and the other begins.
-constexpr std::uint32_t kProbeTrailerMagic = 0x7470726fu;
-struct ProbeTrailer {
+constexpr std::uint32_t kRecordTrailerMagic = 0x7470726fu;
+struct RecordTrailer {
   std::uint64_t result_bytes = 0;
-  std::uint64_t probe_bytes = 0;
-  std::uint32_t magic = kProbeTrailerMagic;
-  std::uint32_t probe_exists = 0;  // 1: the run created the probe record (it may be empty)
+  std::uint64_t record_bytes = 0;
+  std::uint32_t magic = kRecordTrailerMagic;
+  std::uint32_t record_exists = 0;  // 1: the run created the record file (it may be empty)
 };
 
 struct Limit {
@@ -127,9 +127,9 @@ struct ChildPlan {
   bool drop_uid = false;      // as root: take `uid` before exec
   std::vector<Limit> limits;  // plain: applied before exec (in a sandbox, the launcher does)
   std::string executable, work_dir, result_file;
-  // The reach record the schema library writes (TINYLLM_PROBE_FILE), beside the result file; empty
-  // when the run is not a probe run.
-  std::string probe_file;
+  // The record file (RunRequest::record_variable names it to the run), beside the result file;
+  // empty when the request names none.
+  std::string record_file;
   std::vector<std::string> argv_storage, env_storage;
   std::vector<char*> argv, envp;
 };
@@ -151,7 +151,7 @@ constexpr int kSandboxStatusFd = 3;
 // Receives bytes: `context` is the caller's, `data` holds `size` bytes.
 using ByteSink = void (*)(void* context, const char* data, std::size_t size);
 
-// The one reader of a run's GoogleTest result file (and probe record), for both isolation modes:
+// The one reader of a run's GoogleTest result file (and record file), for both isolation modes:
 // opens `path` refusing links, FIFOs and devices (the suite wrote it and may have planted anything
 // there) and passes its bytes to `sink` piece by piece through `buffer`. Gives nothing when there
 // is no regular file. Allocates nothing itself: the launcher calls it with a sink that writes to

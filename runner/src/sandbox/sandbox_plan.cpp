@@ -94,12 +94,12 @@ RunFolder::~RunFolder() {
 
 namespace {
 
-// The launcher's arguments before the program: the status descriptor, the result file and probe
-// record ("-": none), then each limit as RESOURCE:VALUE.
+// The launcher's arguments before the program: the status descriptor, the result file and the
+// record file ("-": none), then each limit as RESOURCE:VALUE.
 std::vector<std::string> launcher_arguments(const ChildPlan& plan) {
   std::vector<std::string> args = {"/grade/launch", std::to_string(kSandboxStatusFd),
                                    plan.result_file.empty() ? "-" : plan.result_file,
-                                   plan.probe_file.empty() ? "-" : plan.probe_file};
+                                   plan.record_file.empty() ? "-" : plan.record_file};
   for (const Limit& l : plan.limits)
     args.push_back(fmt::format("{}:{}", l.resource, static_cast<unsigned long long>(l.value)));
   args.push_back("--");
@@ -152,7 +152,7 @@ PlannedRun::PlannedRun(const RunRequest& request) : folder(folder_for(request)) 
     suite = "/grade/suite";
     plan.work_dir = "/work";
     plan.result_file = kSandboxResultFile;
-    if (request.probe) plan.probe_file = "/grade/result/probe.txt";
+    if (!request.record_variable.empty()) plan.record_file = "/grade/result/record.txt";
     lib_dir = "/grade/lib";
     tmp_dir = "/tmp";
   } else {
@@ -160,7 +160,8 @@ PlannedRun::PlannedRun(const RunRequest& request) : folder(folder_for(request)) 
     suite = fs::absolute(request.executable).string();
     plan.work_dir = (run_dir / "work").string();
     plan.result_file = (run_dir / "result" / "result.json").string();
-    if (request.probe) plan.probe_file = (run_dir / "result" / "probe.txt").string();
+    if (!request.record_variable.empty())
+      plan.record_file = (run_dir / "result" / "record.txt").string();
     lib_dir = (run_dir / "lib").string();
     tmp_dir = (run_dir / "tmp").string();
   }
@@ -189,7 +190,8 @@ PlannedRun::PlannedRun(const RunRequest& request) : folder(folder_for(request)) 
                       "HOME=" + (plan.namespaces ? std::string("/work") : plan.work_dir),
                       "TMPDIR=" + tmp_dir, "LANG=C.UTF-8", "LD_LIBRARY_PATH=" + lib_dir};
   for (const auto& e : request.environment) plan.env_storage.push_back(e);
-  if (request.probe) plan.env_storage.push_back("TINYLLM_PROBE_FILE=" + plan.probe_file);
+  if (!request.record_variable.empty())
+    plan.env_storage.push_back(request.record_variable + "=" + plan.record_file);
   if (request.server_socket >= 0)
     plan.env_storage.push_back(
         fmt::format("{}={}", fork_server::kFdVariable, fork_server::kServerFd));

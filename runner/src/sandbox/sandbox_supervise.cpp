@@ -204,7 +204,7 @@ Supervision supervise_run(const RunRequest& request, ChildPlan& plan) {
       ssize_t n = read(status.read_end, buffer.data(), buffer.size());
       if (n > 0) {
         if (seen.status_bytes.size() <
-            kMaxResultBytes + sizeof(StatusRecord) + sizeof(detail::ProbeTrailer))
+            kMaxResultBytes + sizeof(StatusRecord) + sizeof(detail::RecordTrailer))
           seen.status_bytes.append(buffer.data(), static_cast<std::size_t>(n));
       } else if (n == 0 || errno != EINTR) {
         status_open = false;
