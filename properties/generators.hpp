@@ -1,8 +1,7 @@
-// RapidCheck generators for the course tests, written for learners to reuse in their own suites:
-// tensors of a given shape and dtype, 16-bit-representable and fp16-underflowing values, and small
-// MLPs built from a seed. Randomness comes from rc::gen (so it shrinks and replays with the
-// printed RapidCheck seed) and tinyllm::Generator; values are made from integers with exact
-// arithmetic, never from std::*_distribution, whose output differs between standard libraries.
+// RapidCheck generators for the course tests, written for learners to reuse in their own suites
+// (and used by the oracle's tests): shapes, tensors of a given shape and dtype, and small MLPs
+// built from a seed; the values they hold come from values.hpp. Randomness comes from rc::gen (so
+// it shrinks and replays with the printed RapidCheck seed) and tinyllm::Generator.
 #pragma once
 #include <rapidcheck.h>
 
@@ -11,7 +10,10 @@
 #include <cstdint>
 #include <memory>
 #include <tinyllm/tinyllm.hpp>
+#include <utility>
 #include <vector>
+
+#include "values.hpp"
 
 namespace course_gen {
 
@@ -24,45 +26,30 @@ inline rc::Gen<tinyllm::Shape> shape(std::size_t rank, std::size_t max_dim) {
   return rc::gen::container<tinyllm::Shape>(rank, rc::gen::inRange<std::size_t>(1, max_dim + 1));
 }
 
-// Returns a generator of finite values in [-magnitude, magnitude] on a grid of magnitude * 2^-24:
-// every value is a float, most are not bf16 or fp16 values, and failures shrink towards 0.
-inline rc::Gen<double> finite_value(double magnitude = 4.0) {
-  constexpr std::int64_t steps = std::int64_t{1} << 24;
-  return rc::gen::map(
-      rc::gen::inRange<std::int64_t>(-steps, steps + 1),
-      [magnitude](std::int64_t k) { return std::ldexp(static_cast<double>(k), -24) * magnitude; });
+// Returns a generator of shapes of rank min_rank..max_rank, each dimension in [1, max_dim].
+inline rc::Gen<tinyllm::Shape> shapes(std::size_t min_rank = 0, std::size_t max_rank = 3,
+                                      std::size_t max_dim = 4) {
+  return rc::gen::mapcat(rc::gen::inRange<std::size_t>(min_rank, max_rank + 1),
+                         [max_dim](std::size_t rank) { return shape(rank, max_dim); });
 }
 
-// Returns a generator of values with `bits` significant bits and exponents in [min_exp, max_exp]:
-// sign * m * 2^(e - bits + 1) for m in [2^(bits-1), 2^bits). bits = 8 gives bf16 values, bits = 11
-// with exponents in [-14, 15] normal fp16 values.
-inline rc::Gen<double> value_with_bits(int bits, int min_exp, int max_exp) {
-  const std::int64_t lowest = std::int64_t{1} << (bits - 1);
-  return rc::gen::apply(
-      [bits](bool negative, std::int64_t m, int e) {
-        const double v = std::ldexp(static_cast<double>(m), e - bits + 1);
-        return negative ? -v : v;
-      },
-      rc::gen::arbitrary<bool>(), rc::gen::inRange<std::int64_t>(lowest, 2 * lowest),
-      rc::gen::inRange(min_exp, max_exp + 1));
-}
-
-// Returns a generator of bf16 values (8 significant bits) with exponents in [min_exp, max_exp].
-inline rc::Gen<double> bf16_value(int min_exp = -6, int max_exp = 6) {
-  return value_with_bits(8, min_exp, max_exp);
-}
-
-// Returns a generator of normal fp16 values (11 significant bits) with exponents in
-// [min_exp, max_exp], within fp16's normal range [-14, 15].
-inline rc::Gen<double> fp16_value(int min_exp = -6, int max_exp = 6) {
-  return value_with_bits(11, min_exp, max_exp);
-}
-
-// Returns a generator of nonzero float32 values of magnitude below 2^-25: fp16 rounds every one of
-// them to zero (2^-25 is half the smallest fp16 subnormal, and ties go to the even zero).
-inline rc::Gen<double> fp16_underflow_value() {
-  // m in [2^23, 2^24) times 2^(e - 23) with e in [-40, -26]: magnitude in [2^-40, 2^-25).
-  return value_with_bits(24, -40, -26);
+// Returns a generator of two shapes that broadcast together by numpy's rules: each is a common
+// shape with some leading dimensions dropped and some dimensions set to 1, so (3, 1) with (1, 4),
+// (2, 3) with (3,), and 0-d with anything all occur.
+inline rc::Gen<std::pair<tinyllm::Shape, tinyllm::Shape>> broadcast_shapes() {
+  return rc::gen::mapcat(shapes(0, 3, 4), [](tinyllm::Shape common) {
+    const std::size_t rank = common.size();
+    auto operand = rc::gen::map(
+        rc::gen::pair(rc::gen::inRange<std::size_t>(0, rank + 1),
+                      rc::gen::container<std::vector<bool>>(rank, rc::gen::arbitrary<bool>())),
+        [common, rank](const std::pair<std::size_t, std::vector<bool>>& choice) {
+          tinyllm::Shape shape;
+          for (std::size_t d = choice.first; d < rank; ++d)
+            shape.push_back(choice.second[d] ? 1 : common[d]);
+          return shape;
+        });
+    return rc::gen::pair(operand, operand);
+  });
 }
 
 // Returns a generator of tensors of `shape` and `dtype` whose elements come from `values`.
@@ -72,6 +59,18 @@ inline rc::Gen<tinyllm::Tensor> tensor(tinyllm::Shape shape, tinyllm::DType dtyp
                       [shape, dtype](std::vector<double> v) {
                         return tinyllm::Tensor::from(std::move(v), shape, dtype);
                       });
+}
+
+// Returns a generator of float64 tensors of `shape` with values k / 256 in [lo, hi] (grid_value).
+inline rc::Gen<tinyllm::Tensor> grid_tensor(tinyllm::Shape shape, double lo, double hi) {
+  return tensor(std::move(shape), tinyllm::DType::f64, grid_value(lo, hi));
+}
+
+// Returns a generator of float64 tensors of `shape` with values of magnitude k / 256 in
+// [low, high] and either sign (grid_value_away_from_zero).
+inline rc::Gen<tinyllm::Tensor> grid_tensor_away_from_zero(tinyllm::Shape shape, double low,
+                                                           double high) {
+  return tensor(std::move(shape), tinyllm::DType::f64, grid_value_away_from_zero(low, high));
 }
 
 // Returns a generator of DType::f32 or DType::f64.

@@ -12,7 +12,7 @@
 
 namespace tinyllm {
 namespace {
-using testing::gen_tensor;
+using course_gen::grid_tensor;
 using Values = std::vector<double>;
 
 void require_gradients_match(const testing::TensorFn& f, const std::vector<Tensor>& inputs) {
@@ -48,7 +48,7 @@ RC_GTEST_PROP(LlamaOpsGradient, MaskedSoftmax, ()) {
   const std::size_t n = *gen_size(1, 5);
   require_gradients_match(
       [](const std::vector<Tensor>& x) { return softmax_rows(causal_mask(x[0])); },
-      {*gen_tensor({n, n}, -3, 3)});
+      {*grid_tensor({n, n}, -3, 3)});
 }
 
 // Catches: dividing by the root of the sum instead of the mean, or eps added outside the root.
@@ -64,7 +64,7 @@ RC_GTEST_PROP(LlamaOpsGradient, RmsNormalize, ()) {
   const std::size_t rows = *gen_size(1, 4), cols = *gen_size(1, 6);
   require_gradients_match(
       [](const std::vector<Tensor>& x) { return nn::rms_normalize(x[0], 1e-5); },
-      {*gen_tensor({rows, cols}, -2, 2)});
+      {*grid_tensor({rows, cols}, -2, 2)});
 }
 
 // Catches: the position taken from the row index without the period (the second sequence starting
@@ -81,7 +81,7 @@ RC_GTEST_PROP(LlamaOpsGradient, Rotary, ()) {
   const std::size_t rows = *gen_size(1, 6), pairs = *gen_size(1, 3), period = *gen_size(1, 3);
   require_gradients_match(
       [period](const std::vector<Tensor>& x) { return nn::rotary(x[0], period, 100.0); },
-      {*gen_tensor({rows, 2 * pairs}, -2, 2)});
+      {*grid_tensor({rows, 2 * pairs}, -2, 2)});
 }
 
 // Catches: log-sum-exp without the max (inf for a logit of 1000), the mean taken over classes
@@ -104,7 +104,7 @@ RC_GTEST_PROP(LlamaOpsGradient, CrossEntropy, ()) {
   const Tensor target = Tensor::from(targets, {rows});
   require_gradients_match(
       [target](const std::vector<Tensor>& x) { return nn::cross_entropy(x[0], target); },
-      {*gen_tensor({rows, classes}, -3, 3)});
+      {*grid_tensor({rows, classes}, -3, 3)});
 }
 
 // Catches: a repeated token's gradient overwritten instead of summed, or rows gathered by column.
@@ -127,13 +127,13 @@ RC_GTEST_PROP(LlamaOpsGradient, SlicesAndConcatenations, ()) {
         const Tensor left = slice_cols(x[0], 0, cut), right = slice_cols(x[0], cut, cols);
         return concat_rows({concat_cols({right, left}) * 2.0, x[0]});
       },
-      {*gen_tensor({rows, cols}, -2, 2)});
+      {*grid_tensor({rows, cols}, -2, 2)});
 }
 
 // Catches: silu as x * sigmoid'(x), or its gradient missing the x (1 - s) term.
 RC_GTEST_PROP(LlamaOpsGradient, Silu, ()) {
   require_gradients_match([](const std::vector<Tensor>& x) { return silu(x[0]); },
-                          {*gen_tensor({*gen_size(1, 3), *gen_size(1, 4)}, -4, 4)});
+                          {*grid_tensor({*gen_size(1, 3), *gen_size(1, 4)}, -4, 4)});
 }
 
 TEST(Silu, IsXTimesSigmoid) {

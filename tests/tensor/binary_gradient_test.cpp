@@ -9,9 +9,9 @@
 
 namespace tinyllm {
 namespace {
-using testing::gen_broadcast_shapes;
-using testing::gen_tensor;
-using testing::gen_tensor_away_from_zero;
+using course_gen::broadcast_shapes;
+using course_gen::grid_tensor;
+using course_gen::grid_tensor_away_from_zero;
 using testing::gradcheck;
 
 void require_gradients_match(const testing::TensorFn& f, const std::vector<Tensor>& inputs) {
@@ -29,36 +29,36 @@ rc::Gen<double> gen_nonzero_scalar() {
 // Catches: a broadcast operand's gradient not summed back to its shape (or summed over the wrong
 // dimensions), e.g. (3, 1) + (1, 4) or (2, 3) + (3,).
 RC_GTEST_PROP(BinaryGradient, AddSumsBroadcastGradientsBackToEachOperandsShape, ()) {
-  const auto [sa, sb] = *gen_broadcast_shapes();
-  const Tensor a = *gen_tensor(sa, -2, 2), b = *gen_tensor(sb, -2, 2);
+  const auto [sa, sb] = *broadcast_shapes();
+  const Tensor a = *grid_tensor(sa, -2, 2), b = *grid_tensor(sb, -2, 2);
   require_gradients_match([](const std::vector<Tensor>& x) { return x[0] + x[1]; }, {a, b});
 }
 
 // Catches: subtraction's second gradient not negated.
 RC_GTEST_PROP(BinaryGradient, SubNegatesTheSecondOperandsGradient, ()) {
-  const auto [sa, sb] = *gen_broadcast_shapes();
-  const Tensor a = *gen_tensor(sa, -2, 2), b = *gen_tensor(sb, -2, 2);
+  const auto [sa, sb] = *broadcast_shapes();
+  const Tensor a = *grid_tensor(sa, -2, 2), b = *grid_tensor(sb, -2, 2);
   require_gradients_match([](const std::vector<Tensor>& x) { return x[0] - x[1]; }, {a, b});
 }
 
 // Catches: the product rule with the operands swapped or a broadcast partner not expanded.
 RC_GTEST_PROP(BinaryGradient, MulUsesTheOtherOperandAsEachGradient, ()) {
-  const auto [sa, sb] = *gen_broadcast_shapes();
-  const Tensor a = *gen_tensor(sa, -2, 2), b = *gen_tensor(sb, -2, 2);
+  const auto [sa, sb] = *broadcast_shapes();
+  const Tensor a = *grid_tensor(sa, -2, 2), b = *grid_tensor(sb, -2, 2);
   require_gradients_match([](const std::vector<Tensor>& x) { return x[0] * x[1]; }, {a, b});
 }
 
 // Catches: d(a/b)/db written as -a/b (missing a 1/b) or with the wrong sign.
 RC_GTEST_PROP(BinaryGradient, DivGivesOneOverBAndMinusAOverBSquared, ()) {
-  const auto [sa, sb] = *gen_broadcast_shapes();
-  const Tensor a = *gen_tensor(sa, -2, 2), b = *gen_tensor_away_from_zero(sb, 0.5, 2);
+  const auto [sa, sb] = *broadcast_shapes();
+  const Tensor a = *grid_tensor(sa, -2, 2), b = *grid_tensor_away_from_zero(sb, 0.5, 2);
   require_gradients_match([](const std::vector<Tensor>& x) { return x[0] / x[1]; }, {a, b});
 }
 
 // Catches: a tensor-double op that treats the double as a tensor needing a gradient, or drops the
 // scale a double factor contributes.
 RC_GTEST_PROP(BinaryGradient, TensorOpDoubleDifferentiatesTheTensorOnly, ()) {
-  const Tensor a = *gen_tensor(*testing::gen_shape(), -2, 2);
+  const Tensor a = *grid_tensor(*course_gen::shapes(), -2, 2);
   const double s = *gen_nonzero_scalar();
   require_gradients_match([s](const std::vector<Tensor>& x) { return x[0] + s; }, {a});
   require_gradients_match([s](const std::vector<Tensor>& x) { return x[0] - s; }, {a});
@@ -68,8 +68,9 @@ RC_GTEST_PROP(BinaryGradient, TensorOpDoubleDifferentiatesTheTensorOnly, ()) {
 
 // Catches: double-tensor ops computed as tensor-double (s - x as x - s, s / x as x / s).
 RC_GTEST_PROP(BinaryGradient, DoubleOpTensorKeepsTheOperandOrder, ()) {
-  const Shape shape = *testing::gen_shape();
-  const Tensor a = *gen_tensor(shape, -2, 2), positive = *gen_tensor_away_from_zero(shape, 0.5, 2);
+  const Shape shape = *course_gen::shapes();
+  const Tensor a = *grid_tensor(shape, -2, 2),
+               positive = *grid_tensor_away_from_zero(shape, 0.5, 2);
   const double s = *gen_nonzero_scalar();
   require_gradients_match([s](const std::vector<Tensor>& x) { return s + x[0]; }, {a});
   require_gradients_match([s](const std::vector<Tensor>& x) { return s - x[0]; }, {a});
@@ -80,7 +81,7 @@ RC_GTEST_PROP(BinaryGradient, DoubleOpTensorKeepsTheOperandOrder, ()) {
 // Catches: a node's gradients overwritten instead of added when a tensor feeds several ops (the
 // diamond x -> y -> (y*y, y) -> z), and the same tensor passed as both operands.
 RC_GTEST_PROP(BinaryGradient, ReusedTensorsAddTheirGradientsFromEveryUse, ()) {
-  const Tensor a = *gen_tensor(*testing::gen_shape(), -2, 2);
+  const Tensor a = *grid_tensor(*course_gen::shapes(), -2, 2);
   require_gradients_match(
       [](const std::vector<Tensor>& x) {
         const Tensor y = x[0] * 3.0 - 1.0;

@@ -8,9 +8,9 @@
 
 namespace tinyllm {
 namespace {
-using testing::gen_broadcast_shapes;
-using testing::gen_shape;
-using testing::gen_tensor;
+using course_gen::broadcast_shapes;
+using course_gen::grid_tensor;
+using course_gen::shapes;
 
 // Returns the flat index into `shape` of the multi-index `index` of a result of rank >= its rank,
 // reading stretched (size-1) dimensions at 0, as numpy's broadcasting does.
@@ -40,8 +40,8 @@ std::vector<double> reference_difference(const Tensor& a, const Tensor& b, const
 // The broadcast result has numpy's shape and every element pairs the right operand elements
 // (subtraction, so swapped operands also show).
 RC_GTEST_PROP(BroadcastLaw, ElementsPairAsNumpyBroadcastingSays, ()) {
-  const auto [sa, sb] = *gen_broadcast_shapes();
-  const Tensor a = *gen_tensor(sa, -4, 4), b = *gen_tensor(sb, -4, 4);
+  const auto [sa, sb] = *broadcast_shapes();
+  const Tensor a = *grid_tensor(sa, -4, 4), b = *grid_tensor(sb, -4, 4);
   const Tensor y = a - b;
   Shape out(std::max(sa.size(), sb.size()));
   for (std::size_t i = 0; i < out.size(); ++i) {
@@ -56,8 +56,8 @@ RC_GTEST_PROP(BroadcastLaw, ElementsPairAsNumpyBroadcastingSays, ()) {
 // Summing along every axis in turn gives the total (exact on the k / 256 grid in float64), and
 // keepdim only changes the shape.
 RC_GTEST_PROP(BroadcastLaw, SumAlongEachAxisThenTheRestIsTheTotal, ()) {
-  const Shape shape = *gen_shape(1, 3, 4);
-  const Tensor x = *gen_tensor(shape, -4, 4);
+  const Shape shape = *shapes(1, 3, 4);
+  const Tensor x = *grid_tensor(shape, -4, 4);
   const int axis =
       *rc::gen::inRange(-static_cast<int>(shape.size()), static_cast<int>(shape.size()));
   const Tensor reduced = sum(x, axis), kept = sum(x, axis, true);

@@ -11,8 +11,8 @@
 
 namespace tinyllm {
 namespace {
-using testing::gen_broadcast_shapes;
-using testing::gen_tensor;
+using course_gen::broadcast_shapes;
+using course_gen::grid_tensor;
 using Fn = std::function<Tensor(const Tensor&, const Tensor&)>;
 
 // Returns the gradients of sum(f(a, b)) with a and b stored as `dtype`.
@@ -38,9 +38,9 @@ void require_close(const Tensor& g32, const Tensor& g64, const char* what) {
 // Catches: a float32 branch of a VJP that differs from the float64 one (a dispatch on the wrong
 // dtype, a float-only formula slip), or gradients returned in float64 for float32 leaves.
 RC_GTEST_PROP(Float32Gradient, EveryOpMatchesItsFloat64Gradient, ()) {
-  const auto [sa, sb] = *gen_broadcast_shapes();
-  const Tensor a = *gen_tensor(sa, -2, 2);
-  const Tensor b = *testing::gen_tensor_away_from_zero(sb, 0.5, 2);
+  const auto [sa, sb] = *broadcast_shapes();
+  const Tensor a = *grid_tensor(sa, -2, 2);
+  const Tensor b = *course_gen::grid_tensor_away_from_zero(sb, 0.5, 2);
   const std::vector<std::pair<const char*, Fn>> ops = {
       {"add", [](const Tensor& x, const Tensor& y) { return x + y; }},
       {"sub", [](const Tensor& x, const Tensor& y) { return x - y; }},
@@ -66,7 +66,7 @@ RC_GTEST_PROP(Float32Gradient, MatmulAndShapeOpsMatchTheirFloat64Gradient, ()) {
   const std::size_t m = *rc::gen::inRange<std::size_t>(1, 5),
                     k = *rc::gen::inRange<std::size_t>(1, 5),
                     n = *rc::gen::inRange<std::size_t>(1, 5);
-  const Tensor a = *gen_tensor({m, k}, -2, 2), b = *gen_tensor({n, k}, -2, 2);
+  const Tensor a = *grid_tensor({m, k}, -2, 2), b = *grid_tensor({n, k}, -2, 2);
   const Fn f = [m, n](const Tensor& x, const Tensor& y) {
     const Tensor product = matmul(x, transpose(y));  // (m, n)
     return sum(reshape(product, {n, m}), -1) * 2.0 + sum(slice_rows(product, 0, 1), 0, true);

@@ -8,9 +8,9 @@
 
 namespace tinyllm {
 namespace {
-using testing::gen_shape;
-using testing::gen_tensor;
-using testing::gen_tensor_away_from_zero;
+using course_gen::grid_tensor;
+using course_gen::grid_tensor_away_from_zero;
+using course_gen::shapes;
 
 void require_gradients_match(const testing::TensorFn& f, const Tensor& input) {
   const std::string error = testing::gradcheck(f, {input});
@@ -20,45 +20,45 @@ void require_gradients_match(const testing::TensorFn& f, const Tensor& input) {
 // Catches: neg passing the gradient through unnegated.
 RC_GTEST_PROP(UnaryGradient, NegNegatesTheGradient, ()) {
   require_gradients_match([](const std::vector<Tensor>& x) { return -x[0]; },
-                          *gen_tensor(*gen_shape(), -2, 2));
+                          *grid_tensor(*shapes(), -2, 2));
 }
 
 // Catches: d(x^2) written as x (missing the factor 2).
 RC_GTEST_PROP(UnaryGradient, SquareGivesTwoX, ()) {
   require_gradients_match([](const std::vector<Tensor>& x) { return square(x[0]); },
-                          *gen_tensor(*gen_shape(), -2, 2));
+                          *grid_tensor(*shapes(), -2, 2));
 }
 
 // Catches: exp's gradient taken from the input instead of the output.
 RC_GTEST_PROP(UnaryGradient, ExpGivesItsOwnOutput, ()) {
   require_gradients_match([](const std::vector<Tensor>& x) { return exp(x[0]); },
-                          *gen_tensor(*gen_shape(), -2, 2));
+                          *grid_tensor(*shapes(), -2, 2));
 }
 
 // Catches: log's gradient as x or 1/x^2; inputs are kept in [0.25, 3] where log is smooth.
 RC_GTEST_PROP(UnaryGradient, LogGivesOneOverX, ()) {
   require_gradients_match([](const std::vector<Tensor>& x) { return log(x[0]); },
-                          *gen_tensor(*gen_shape(), 0.25, 3));
+                          *grid_tensor(*shapes(), 0.25, 3));
 }
 
 // Catches: relu's gradient passed where x < 0, or masked by the output's sign wrongly; inputs keep
 // |x| >= 1/16 so the differences never straddle the kink at 0.
 RC_GTEST_PROP(UnaryGradient, ReluPassesTheGradientWherePositive, ()) {
   require_gradients_match([](const std::vector<Tensor>& x) { return relu(x[0]); },
-                          *gen_tensor_away_from_zero(*gen_shape(), 0.0625, 2));
+                          *grid_tensor_away_from_zero(*shapes(), 0.0625, 2));
 }
 
 // Catches: tanh's gradient as 1 - x^2 (the input) instead of 1 - tanh(x)^2.
 RC_GTEST_PROP(UnaryGradient, TanhGivesOneMinusOutputSquared, ()) {
   require_gradients_match([](const std::vector<Tensor>& x) { return tanh(x[0]); },
-                          *gen_tensor(*gen_shape(), -2, 2));
+                          *grid_tensor(*shapes(), -2, 2));
 }
 
 // Catches: a chain rule that multiplies in the wrong order or loses a factor through several ops.
 RC_GTEST_PROP(UnaryGradient, CompositionsFollowTheChainRule, ()) {
   require_gradients_match(
       [](const std::vector<Tensor>& x) { return tanh(exp(x[0]) * 0.5) + log(square(x[0]) + 1.0); },
-      *gen_tensor(*gen_shape(), -2, 2));
+      *grid_tensor(*shapes(), -2, 2));
 }
 
 // Catches: relu's gradient at exactly 0 taken as 1 (PyTorch, and the contract, use 0 there).

@@ -3,10 +3,8 @@
 
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <cstdlib>
 #include <iostream>
-#include <limits>
 
 #include "areas.hpp"
 #include "compare.hpp"
@@ -27,26 +25,6 @@ void check_area(const std::string& name) {
   if (trace) std::cerr << "> " << c.request << "\n" << reference << "< yours:\n" << yours;
   if (const auto difference = first_difference(yours, reference))
     RC_FAIL("differential: " + c.scenario + ": " + *difference);
-}
-
-rc::Gen<double> finite_value(double magnitude) {
-  constexpr std::int64_t steps = std::int64_t{1} << 24;
-  return rc::gen::map(
-      rc::gen::inRange<std::int64_t>(-steps, steps + 1),
-      [magnitude](std::int64_t k) { return std::ldexp(static_cast<double>(k), -24) * magnitude; });
-}
-
-rc::Gen<double> special_value() {
-  const double inf = std::numeric_limits<double>::infinity();
-  return rc::gen::element<double>(
-      1.00390625, 1.01171875, -1.00390625,  // bf16 ties: to even down, to even up
-      1.00048828125, 1.00146484375,         // fp16 ties
-      65504.0, 65520.0, 1e5,                // fp16's largest, its overflow tie, beyond
-      3.3895313892515355e38, 3.4e38,        // bf16's largest, beyond
-      std::ldexp(1.0, -24), std::ldexp(1.0, -25), std::ldexp(3.0, -26),  // fp16 subnormal, ties
-      std::ldexp(1.0, -133), std::ldexp(1.0, -149),                      // float/bf16 subnormals
-      std::ldexp(1.0, -1070), 1e300,  // double only: a subnormal, a huge value
-      inf, -inf, std::numeric_limits<double>::quiet_NaN(), -0.0, 0.0);
 }
 
 rc::Gen<double> any_value() {

@@ -1,6 +1,6 @@
 // What every property of the driver shares: generators of plain inputs (no tinyllm code is linked
-// into the driver: values are made from integers with exact arithmetic, as the course's
-// generators.hpp makes them) and the one comparison that fails a case.
+// into the driver: the values are the course's, properties/values.hpp) and the one comparison
+// that fails a case.
 #pragma once
 #include <rapidcheck.h>
 
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "protocol.hpp"
+#include "values.hpp"
 
 namespace tinyllm_diff {
 
@@ -19,11 +20,8 @@ namespace tinyllm_diff {
 // smallest counterexample says in words what was called and what differs.
 void check_area(const std::string& name);
 
-// Finite values in [-magnitude, magnitude] on a grid of magnitude * 2^-24 (shrink towards 0).
-rc::Gen<double> finite_value(double magnitude = 4.0);
-// The values where roundings go wrong: ties of bf16 and fp16, subnormals of both and of float,
-// values that overflow fp16 or float, infinities, NaN, -0.
-rc::Gen<double> special_value();
+using course_gen::finite_value;
+using course_gen::special_value;
 // Mostly finite values, one in four special.
 rc::Gen<double> any_value();
 // `n` values from `values`.
