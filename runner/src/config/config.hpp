@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "tinyllm/reports/grade_result.hpp"
@@ -47,8 +48,8 @@ std::optional<reports::Validity> parse_validity(std::string_view name);
 // Returns the name of an isolation mode as the configuration and --isolation spell it.
 const char* isolation_name(Isolation isolation);
 
-// Every field is written by to_json (config.cpp): add a field there too, so that the batch's
-// grading fingerprint (batch_fingerprint.hpp) sees it.
+// The policy. A file's keys are declared once, in config.cpp's table, which reads and checks each
+// into its field and writes it in to_json (so the batch's grading fingerprint sees it).
 struct Config {
   double threshold = 0.80;
   // Mutants that must be detected for a PASS; nullopt means every mutant in the catalog.
@@ -104,8 +105,13 @@ Config default_config();
 // and column on a syntax error, an unknown key, a wrong type or a value out of range.
 Config load_config(const std::filesystem::path& path, Config base);
 
-// Writes every field of the configuration as JSON (enums by their configuration names).
+// Writes every key's value as JSON under the key's dotted name ("limits.cpu_seconds"; enums by
+// their configuration names), and required_positions.
 void to_json(nlohmann::json& out, const Config& config);
+
+// Returns every key a file may set, dotted ("limits.cpu_seconds"), with its type as
+// docs/configuration.md's table writes it, in the table's order.
+std::vector<std::pair<std::string, std::string>> config_keys();
 
 // Returns how many runs go at a time: the configuration's jobs, or every core when it is 0.
 int resolved_jobs(const Config& config);
