@@ -35,7 +35,9 @@ void write_pitfall(const fs::path& workspace, const std::string& pitfall) {
 // top-1 accuracy over the 24 pitfalls, goal 24/24), and a pitfall workspace on which the course
 // suite does not fail as the catalog says (then the workspace is not that pitfall). The pitfall
 // is named by behaviour (it behaves exactly like its variant on the differential check's sample),
-// and alone: a pitfall's module has one bug.
+// and alone: a pitfall's module has one bug. It also catches a pitfall site that `start` cannot
+// turn into plain code that compiles (check exits 3, not 1) or resolves to the reference (the
+// course tests pass).
 TEST(Diagnosis, names_each_of_the_24_pitfalls_first) {
   const auto catalog = runner::load_catalog(source_dir / "mutants" / "catalog.toml", source_dir);
   const fs::path workspace = fresh_folder("diagnosis") / "ws";
