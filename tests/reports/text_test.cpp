@@ -77,7 +77,9 @@ TEST(Excerpt, TextWithinTheBoundsComesBackUnchanged) {
 
 // Catches: one line of a megabyte (a suite printing without newlines) passing the line bound whole.
 TEST(Excerpt, AVeryLongLineIsCutAndTheExcerptSaysWhereTheWholeOutputIs) {
-  const std::string shown = excerpt(std::string(100000, 'x') + "\nend\n", 40, 40, "full.txt");
+  std::string output(100000, 'x');
+  output += "\nend\n";
+  const std::string shown = excerpt(output, 40, 40, "full.txt");
   EXPECT_LT(shown.size(), kExcerptLineWidth + 200);
   EXPECT_NE(shown.find("...\nend\n"), std::string::npos) << shown;
   EXPECT_NE(shown.find("full.txt"), std::string::npos);

@@ -1,6 +1,7 @@
 // Gradescope's submission_metadata.json read for the attempt (feedback/gradescope_metadata.hpp).
 #include "feedback/gradescope_metadata.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -44,11 +45,10 @@ constexpr const char* kOtherAutograder =
 // Catches: a submission the grader failed on (or another autograder's) counted as an attempt, or
 // the current submission not counted.
 TEST(GradescopeMetadata, the_attempt_counts_this_graders_grades_only) {
-  const std::string text = std::string(R"({"created_at": "2026-12-03T10:00:00-08:00",
-      "assignment": {"due_date": "2026-12-10T23:59:00.000000-08:00"},
-      "previous_submissions": [)") +
-                           kGraded + "," + kGraderFailed + "," + kOtherAutograder + "," + kGraded +
-                           "]}";
+  const std::string text = fmt::format(R"({{"created_at": "2026-12-03T10:00:00-08:00",
+      "assignment": {{"due_date": "2026-12-10T23:59:00.000000-08:00"}},
+      "previous_submissions": [{},{},{},{}]}})",
+                                       kGraded, kGraderFailed, kOtherAutograder, kGraded);
   const Attempt attempt = read_gradescope_attempt(metadata("count", text));
   EXPECT_EQ(attempt.number, 3);
   EXPECT_FALSE(attempt.after_deadline);

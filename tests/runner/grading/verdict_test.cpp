@@ -61,7 +61,8 @@ TEST(Verdict, a_reason_to_be_invalid_makes_it_invalid_whatever_the_score) {
   auto r = with_statuses({MutantStatus::Killed}, 0.8);
   r.validity = Validity::Strict;
   r.invalid_tests.push_back({"A.t", {{"reference", 1, "boom", "./suite"}}});
-  r.invalid_reasons.push_back("1 test fails on a correct implementation, and the policy is strict");
+  r.invalid_reasons.emplace_back(
+      "1 test fails on a correct implementation, and the policy is strict");
   EXPECT_EQ(decide_verdict(r), Verdict::Invalid);
 }
 
