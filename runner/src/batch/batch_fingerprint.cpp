@@ -15,8 +15,8 @@ namespace {
 // files are written where, and where the oracle and catalog are (their bytes are hashed instead,
 // so moving the repository keeps the stored grades and rebuilding it does not).
 constexpr const char* kNotDecidingGrades[] = {
-    "jobs",      "report_formats", "report_folder", "elements_bundle",
-    "build_dir", "source_dir",     "catalog",       "required_positions"};
+    "jobs",        "reports.formats", "reports.folder", "reports.elements_bundle",
+    "paths.build", "paths.source",    "paths.catalog",  "required_positions"};
 
 }  // namespace
 
