@@ -128,8 +128,8 @@ std::optional<SandboxRun> RunServer::run(std::uint64_t token,
                                          double timeout_seconds, const ResourceLimits& limits) {
   if (!serving_) return std::nullopt;
   std::string text;
-  for (const std::string& a : arguments) text += a + '\0';
-  text += std::string("--gtest_output=json:") + detail::kSandboxResultFile + '\0';
+  for (const std::string& a : arguments) text.append(a).push_back('\0');
+  text.append("--gtest_output=json:").append(detail::kSandboxResultFile).push_back('\0');
   int output[2];
   if (pipe2(output, O_CLOEXEC) != 0) return std::nullopt;
   Message request;
