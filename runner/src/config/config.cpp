@@ -58,34 +58,28 @@ std::uint64_t seed_at(const At& at, const toml::node& node) {
   return static_cast<std::uint64_t>(v);
 }
 
-long processes_at(const At& at) {
-  const std::int64_t v = at.in.integer(at.node, at.key);
-  if (v < 1) at.in.fail(at.node, fmt::format("'{}' must be at least 1", at.key));
-  return static_cast<long>(v);
+// A key of a table of resource limits, [limits] (a run's) or [compile] (a compiler's): a number
+// greater than 0 ...
+template <ResourceLimits Config::*table, double ResourceLimits::*field>
+Key positive_limit(std::string_view name) {
+  return {name, "number > 0",
+          [](const At& at, Config& c) { (c.*table).*field = at.in.positive(at.node, at.key); },
+          [](const Config& c) -> json { return (c.*table).*field; }};
 }
 
-// The keys of one table of resource limits, [limits] (a run's) or [compile] (a compiler's).
-#define TINYLLM_LIMIT_KEYS(table, field)                                                        \
-  {#table ".cpu_seconds", "number > 0",                                                         \
-   [](const At& at, Config& c) { c.field.cpu_seconds = at.in.positive(at.node, at.key); },      \
-   [](const Config& c) -> json { return c.field.cpu_seconds; }},                                \
-      {#table ".memory_mb", "number > 0",                                                       \
-       [](const At& at, Config& c) { c.field.memory_mb = at.in.positive(at.node, at.key); },    \
-       [](const Config& c) -> json { return c.field.memory_mb; }},                              \
-      {#table ".processes", "integer ≥ 1",                                                      \
-       [](const At& at, Config& c) { c.field.processes = processes_at(at); },                   \
-       [](const Config& c) -> json { return c.field.processes; }},                              \
-      {#table ".file_size_mb", "number > 0",                                                    \
-       [](const At& at, Config& c) { c.field.file_size_mb = at.in.positive(at.node, at.key); }, \
-       [](const Config& c) -> json { return c.field.file_size_mb; }},                           \
-      {#table ".output_mb", "number > 0",                                                       \
-       [](const At& at, Config& c) { c.field.output_mb = at.in.positive(at.node, at.key); },    \
-       [](const Config& c) -> json { return c.field.output_mb; }},                              \
-  {                                                                                             \
-#table ".scratch_mb", "number > 0",                                                        \
-       [](const At& at, Config& c) { c.field.scratch_mb = at.in.positive(at.node, at.key); },    \
-       [](const Config& c) -> json { return c.field.scratch_mb; }    \
-  }
+// ... or the number of processes, at least 1.
+template <ResourceLimits Config::*table>
+Key processes_limit(std::string_view name) {
+  return {name, "integer ≥ 1",
+          [](const At& at, Config& c) {
+            const std::int64_t v = at.in.integer(at.node, at.key);
+            if (v < 1) at.in.fail(at.node, fmt::format("'{}' must be at least 1", at.key));
+            (c.*table).processes = static_cast<long>(v);
+          },
+          [](const Config& c) -> json { return (c.*table).processes; }};
+}
+
+using Limits = ResourceLimits;
 
 // Every key, in docs/configuration.md's order; a test holds the docs' table to it.
 const Key kKeys[] = {
@@ -212,11 +206,21 @@ const Key kKeys[] = {
     {"timeout.reference_seconds", "number > 0",
      [](const At& at, Config& c) { c.reference_timeout_seconds = at.in.positive(at.node, at.key); },
      [](const Config& c) -> json { return c.reference_timeout_seconds; }},
-    TINYLLM_LIMIT_KEYS(limits, limits),
+    positive_limit<&Config::limits, &Limits::cpu_seconds>("limits.cpu_seconds"),
+    positive_limit<&Config::limits, &Limits::memory_mb>("limits.memory_mb"),
+    processes_limit<&Config::limits>("limits.processes"),
+    positive_limit<&Config::limits, &Limits::file_size_mb>("limits.file_size_mb"),
+    positive_limit<&Config::limits, &Limits::output_mb>("limits.output_mb"),
+    positive_limit<&Config::limits, &Limits::scratch_mb>("limits.scratch_mb"),
     {"compile.timeout_seconds", "number > 0",
      [](const At& at, Config& c) { c.compile_timeout_seconds = at.in.positive(at.node, at.key); },
      [](const Config& c) -> json { return c.compile_timeout_seconds; }},
-    TINYLLM_LIMIT_KEYS(compile, compile_limits),
+    positive_limit<&Config::compile_limits, &Limits::cpu_seconds>("compile.cpu_seconds"),
+    positive_limit<&Config::compile_limits, &Limits::memory_mb>("compile.memory_mb"),
+    processes_limit<&Config::compile_limits>("compile.processes"),
+    positive_limit<&Config::compile_limits, &Limits::file_size_mb>("compile.file_size_mb"),
+    positive_limit<&Config::compile_limits, &Limits::output_mb>("compile.output_mb"),
+    positive_limit<&Config::compile_limits, &Limits::scratch_mb>("compile.scratch_mb"),
     {"sandbox.isolation", "`\"auto\"`, `\"namespaces\"`, `\"plain\"`",
      [](const At& at, Config& c) {
        const std::string v = at.in.string(at.node, at.key);
@@ -261,8 +265,6 @@ const Key kKeys[] = {
     {"paths.catalog", "string", [](const At& at, Config& c) { c.catalog = relative_to(at); },
      [](const Config& c) -> json { return c.catalog.string(); }},
 };
-
-#undef TINYLLM_LIMIT_KEYS
 
 // A key's table ("limits" of "limits.cpu_seconds"; "" at the top level) and its name there.
 std::pair<std::string, std::string> split_key(std::string_view name) {
