@@ -1,11 +1,12 @@
-# The binary wheats of mutants/catalog.toml: the reference built differently, each in
-# variants/<id>/libtinyllm_oracle.so. A valid test passes on them as on every wheat (the semantic
-# wheats are in the schema library, mutants/builder). Included by oracle/CMakeLists.txt when
+# The two builds of the reference that the binary wheats of mutants/catalog.toml name by their
+# `build`, each in variants/<build>/libtinyllm_oracle.so (the schema library's listing says which
+# wheat runs on which, mutants/builder). A valid test passes on them as on every wheat (the
+# semantic wheats are in the schema library). Included by oracle/CMakeLists.txt when
 # TINYLLM_BUILD_VARIANTS is ON; `tinyllm_wheats` builds them, and ALL builds them too.
-#   build "O0": every source compiled again without optimisation;
-#   build "other-compiler": this repository's oracle configured and built by the other
-#     compiler (clang++ when this build uses g++, g++ otherwise) in its own folder, as
-#     scripts/determinism.sh builds it, and its library copied to variants/<id>/.
+#   "O0": every source compiled again without optimisation;
+#   "other-compiler": this repository's oracle configured and built by the other compiler
+#     (clang++ when this build uses g++, g++ otherwise) in its own folder, as
+#     scripts/determinism.sh builds it, and its library copied to variants/other-compiler/.
 include(ExternalProject)
 
 # Returns in OUT the compiler a binary wheat "other-compiler" is built with: the cache variable
@@ -28,13 +29,13 @@ function(tinyllm_other_compiler out)
   set(${out} "${TINYLLM_OTHER_CXX_COMPILER}" PARENT_SCOPE)
 endfunction()
 
-# Adds `target`: the reference built by the other compiler, copied to variants/<wheat>/. The
+# Adds `target`: the reference built by the other compiler, copied to variants/other-compiler/. The
 # nested build's own Ninja runs on every build (BUILD_ALWAYS), so an edited oracle source is
 # rebuilt there; the copy changes the library only when its bytes changed.
-function(tinyllm_add_other_compiler_wheat target wheat)
+function(tinyllm_add_other_compiler_wheat target)
   tinyllm_other_compiler(compiler)
-  set(nested "${CMAKE_BINARY_DIR}/wheat-${wheat}")
-  set(library "${CMAKE_BINARY_DIR}/variants/${wheat}/libtinyllm_oracle.so")
+  set(nested "${CMAKE_BINARY_DIR}/other-compiler")
+  set(library "${CMAKE_BINARY_DIR}/variants/other-compiler/libtinyllm_oracle.so")
   ExternalProject_Add(${target}
     SOURCE_DIR "${PROJECT_SOURCE_DIR}"
     BINARY_DIR "${nested}"
@@ -47,7 +48,7 @@ function(tinyllm_add_other_compiler_wheat target wheat)
                -DTINYLLM_BUILD_VARIANTS=OFF -DTINYLLM_BUILD_TESTS=OFF -DTINYLLM_BUILD_RUNNER=OFF
                -DTINYLLM_BUILD_BENCH=OFF
     BUILD_COMMAND "${CMAKE_COMMAND}" --build "${nested}" --target oracle
-          COMMAND "${CMAKE_COMMAND}" -E make_directory "${CMAKE_BINARY_DIR}/variants/${wheat}"
+          COMMAND "${CMAKE_COMMAND}" -E make_directory "${CMAKE_BINARY_DIR}/variants/other-compiler"
           COMMAND "${CMAKE_COMMAND}" -E copy_if_different
                   "${nested}/variants/reference/libtinyllm_oracle.so" "${library}"
     BUILD_BYPRODUCTS "${library}"
@@ -58,23 +59,18 @@ function(tinyllm_add_other_compiler_wheat target wheat)
 endfunction()
 
 # Adds `target`: the reference with every source compiled again at -O0 (numerics.cpp included:
-# TINYLLM_UNOPTIMISED turns its -O3 off), in variants/<wheat>/.
-function(tinyllm_add_unoptimised_wheat target wheat)
+# TINYLLM_UNOPTIMISED turns its -O3 off), in variants/O0/.
+function(tinyllm_add_unoptimised_wheat target)
   add_library(${target} SHARED ${TINYLLM_ORACLE_SOURCES})
   tinyllm_common_settings(${target})
   target_compile_definitions(${target} PRIVATE TINYLLM_MUTANT=0 TINYLLM_WHEAT=0)
   # After the build type's flags on the command line, so this -O0 is the one that counts.
   target_compile_options(${target} PRIVATE -O0)
   set_target_properties(${target} PROPERTIES TINYLLM_UNOPTIMISED ON)
-  tinyllm_variant_library_settings(${target} ${wheat})
+  tinyllm_variant_library_settings(${target} O0)
 endfunction()
 
+tinyllm_add_unoptimised_wheat(oracle_O0)
+tinyllm_add_other_compiler_wheat(oracle_other_compiler)
 add_custom_target(tinyllm_wheats)
-foreach(wheat IN LISTS TINYLLM_BINARY_WHEAT_IDS)
-  if(TINYLLM_WHEAT_BUILD_${wheat} STREQUAL "O0")
-    tinyllm_add_unoptimised_wheat(oracle_${wheat} ${wheat})
-  else()
-    tinyllm_add_other_compiler_wheat(oracle_${wheat} ${wheat})
-  endif()
-  add_dependencies(tinyllm_wheats oracle_${wheat})
-endforeach()
+add_dependencies(tinyllm_wheats oracle_O0 oracle_other_compiler)

@@ -105,6 +105,10 @@ TEST(BuilderLibrary, TheRealBuildsManifestMatchesItsSchemaListing) {
     EXPECT_TRUE(schema.at("mutants").contains(id)) << id;
   EXPECT_EQ(schema.at("mutants").at("s07"), 7);
   EXPECT_EQ(schema.at("mutants").at("w03"), tinyllm_schema::kFirstWheat + 3);
+  // The binary wheats run on the builds oracle/wheats.cmake makes, named by the catalog's `build`.
+  EXPECT_EQ(schema.at("binary_wheats"), (nlohmann::json{{"w01", "other-compiler"}, {"w02", "O0"}}));
+  for (const auto& [id, build] : schema.at("binary_wheats").items())
+    EXPECT_TRUE(fs::exists(variants / build.get<std::string>() / kVariantLibraryName)) << id;
   const Loaded library(variants / "schema" / kVariantLibraryName);
 }
 

@@ -86,8 +86,8 @@ TEST(LoadWheats, no_wheat_section_is_no_wheat) {
   EXPECT_TRUE(load_wheats(tree.write("catalog.toml", one_mutant)).empty());
 }
 
-// Catches: a bad id accepted (its library folder, variants/<id>, and the build's ids would
-// disagree), or a duplicate id (two wheats, one library).
+// Catches: a bad id accepted (the schema's number of a semantic wheat comes from its digits), or
+// a duplicate id (two wheats, one entry of the schema's listing).
 TEST(LoadWheats, ids_are_unique_and_of_the_form_wnn) {
   EXPECT_TRUE(has(error_of(one_mutant + binary_wheat + binary_wheat),
                   "catalog.toml:19:1: id \"w01\" must be unique"))

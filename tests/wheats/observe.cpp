@@ -1,9 +1,9 @@
 // wheat_observe: prints what the module does where the wheats may differ from the reference, one
 // fact per line "<kind> <name> <value>", so that wheats_test can run it on the reference and on
-// each wheat (LD_LIBRARY_PATH=variants/<id>) and compare: the library it runs on, every error the
-// module throws (its type and message), the loss grad_accumulate reports for several splits, and
-// its gradient, the memory and gradients of a checkpointed forward and backward, and the gradient
-// of a tensor passed to checkpoint twice.
+// each wheat (LD_LIBRARY_PATH to its library's folder) and compare: the library it runs on, every
+// error the module throws (its type and message), the loss grad_accumulate reports for several
+// splits, and its gradient, the memory and gradients of a checkpointed forward and backward, and
+// the gradient of a tensor passed to checkpoint twice.
 #include <cstdint>
 #include <cstdio>
 #include <cstring>

@@ -138,6 +138,7 @@ SchemaOutcome build_schema_library(const BuildOptions& options,
   if (files.empty()) return outcome;
   // The pitfalls and semantic wheats: their guards in the switched files ask the switch.
   std::map<std::string, int> number_of;
+  std::map<std::string, std::string> binary_wheats;  // id -> its build's folder in variants/
   if (!options.catalog.empty()) {
     try {
       for (const catalog::MutantInfo& pitfall : catalog::load(options.catalog))
@@ -145,6 +146,8 @@ SchemaOutcome build_schema_library(const BuildOptions& options,
       for (const catalog::WheatInfo& wheat : catalog::load_wheats(options.catalog))
         if (wheat.kind == catalog::WheatKind::Semantic)
           number_of[wheat.id] = tinyllm_schema::kFirstWheat + std::stoi(wheat.id.substr(1));
+        else
+          binary_wheats[wheat.id] = wheat.build;
     } catch (const catalog::CatalogError& e) {
       throw BuildError(std::string("the schema library needs the catalog: ") + e.what());
     }
@@ -197,7 +200,8 @@ SchemaOutcome build_schema_library(const BuildOptions& options,
   outcome.numbers = number_of;
   outcome.placed = number_of.size() - guarded;
   outcome.left_out = left_out;
-  const nlohmann::json listing = {{"format", 2}, {"mutants", number_of}};
+  const nlohmann::json listing = {
+      {"format", 3}, {"mutants", number_of}, {"binary_wheats", binary_wheats}};
   const fs::path path = options.variants_dir / kSchemaListingName;
   const std::string text = listing.dump(2) + "\n";
   if (!fs::exists(path) || read_whole_file(path) != text) {

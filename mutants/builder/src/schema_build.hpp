@@ -3,7 +3,7 @@
 // (schema_source.hpp) and compiled once, the switch's runtime, the link into
 // variants/schema/libtinyllm_oracle.so, and variants/schema.json, which says which variants the
 // library holds and the number each has in it (the manifest says why a generated mutant is not
-// in it).
+// in it), and which build of the reference each binary wheat runs on (oracle/wheats.cmake).
 #pragma once
 #include <cstddef>
 #include <map>

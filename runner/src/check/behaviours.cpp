@@ -58,7 +58,7 @@ BehaviourRecording record_behaviours(const fs::path& build_dir, const std::vecto
                                      int jobs, const std::function<void(int, int)>& progress) {
   const auto start = std::chrono::steady_clock::now();
   const Recorder recorder = recorder_of(build_dir);
-  // Each mutant on the library a grade runs it on: the schema's (with its token) or its own.
+  // Each mutant on the library a grade runs it on, with its token.
   const VariantRuns runs(build_dir);
   fs::create_directories(recorder.cache);
   BehaviourRecording result;

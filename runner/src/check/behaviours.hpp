@@ -23,7 +23,7 @@ struct BehaviourRecording {
   double seconds = 0;
 };
 
-// Records the behaviour of each mutant of `ids` (variants/<id>/libtinyllm_oracle.so) with the
+// Records the behaviour of each mutant of `ids` (its token in the schema library) with the
 // driver and the variant shim of `build_dir`/differential, `jobs` at once, reusing each mutant's
 // earlier file when its library and the recorder are unchanged, and writes behaviours_file().
 // `progress(done, total)` is called after each. Throws UsageError when the build lacks the driver

@@ -33,11 +33,14 @@ VariantRuns::VariantRuns(const fs::path& build_dir)
                                  schema_library_.string(), listing.string(), rebuild));
   const nlohmann::json document =
       nlohmann::json::parse(base::read_whole_file(listing), nullptr, false);
-  if (!document.is_object() || document.value("format", 0) != 2 || !document.contains("mutants") ||
-      !document.at("mutants").is_object())
+  if (!document.is_object() || document.value("format", 0) != 3 || !document.contains("mutants") ||
+      !document.at("mutants").is_object() || !document.contains("binary_wheats") ||
+      !document.at("binary_wheats").is_object())
     throw UsageError(
-        fmt::format("{} is not a schema listing of format 2; {}", listing.string(), rebuild));
+        fmt::format("{} is not a schema listing of format 3; {}", listing.string(), rebuild));
   for (const auto& [id, number] : document.at("mutants").items()) numbers_[id] = number.get<int>();
+  for (const auto& [id, build] : document.at("binary_wheats").items())
+    binary_wheats_[id] = build.get<std::string>();
 }
 
 bool VariantRuns::in_schema(const std::string& variant) const {
@@ -76,7 +79,12 @@ RunTarget VariantRuns::reach_target() const {
 }
 
 RunTarget VariantRuns::target(const std::string& variant) const {
-  if (!in_schema(variant)) return {variant_library(build_dir_, variant), {}};
+  if (const auto binary = binary_wheats_.find(variant); binary != binary_wheats_.end())
+    return {variant_library(build_dir_, binary->second), {}};
+  if (!in_schema(variant))
+    throw UsageError(fmt::format("{} is not a variant of the build in {}: neither in the schema "
+                                 "library nor a binary wheat (variants/schema.json)",
+                                 variant, build_dir_.string()));
   return {
       schema_library_,
       {key_variable(), fmt::format("{}={:016x}", tinyllm_schema::kTokenVariable, token(variant))}};

@@ -2,8 +2,8 @@
 // for every mutant"). The reference, every mutant and every semantic wheat run on the schema
 // library (variants/schema/), the same bytes: a variant's run carries its token, the reference's
 // a decoy drawn the same way, under a key drawn for this grade, so a suite that reads them learns
-// nothing. A binary wheat (the reference built differently) runs on its own library
-// (variants/<id>/) with no token at all.
+// nothing. A binary wheat (the reference built differently) runs on its build's library
+// (variants/O0/ or variants/other-compiler/, as schema.json says) with no token at all.
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -25,7 +25,8 @@ class VariantRuns {
   // missing or unreadable.
   explicit VariantRuns(const std::filesystem::path& build_dir);
 
-  // The library and environment of a run of `variant` ("reference", "wNN", "sNN", "g...").
+  // The library and environment of a run of `variant` ("reference", "wNN", "sNN", "g..."). Throws
+  // UsageError for an id the build does not hold.
   RunTarget target(const std::string& variant) const;
 
   // Whether `variant` runs on the schema library.
@@ -51,10 +52,11 @@ class VariantRuns {
  private:
   std::filesystem::path build_dir_, schema_library_;
   std::map<std::string, int> numbers_;  // variant -> its number in the schema library
+  std::map<std::string, std::string> binary_wheats_;  // wheat -> its build's folder
   std::uint64_t key_ = 0;
 };
 
-// Returns the path of a library of a build folder: "reference", "schema", or a binary wheat's id.
+// Returns the path of a library of a build folder: "reference", "schema", "O0" or "other-compiler".
 std::filesystem::path variant_library(const std::filesystem::path& build_dir,
                                       const std::string& variant);
 

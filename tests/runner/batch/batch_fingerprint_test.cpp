@@ -39,7 +39,7 @@ struct FakeOracle {
     }
     for (const char* variant : {"reference", "schema"}) build_library(variant, variant);
     std::ofstream(ctx.build_dir / "variants" / "schema.json")
-        << R"({"format": 2, "mutants": {"s01": 1, "s02": 2}})";
+        << R"({"format": 3, "mutants": {"s01": 1, "s02": 2}, "binary_wheats": {"w01": "O0"}})";
     for (const char* learner : {"ada", "grace"}) {
       fs::create_directories(root / "suites" / learner);
       std::ofstream(root / "suites" / learner / "test.cpp") << "TEST(A, B) {}\n";
@@ -120,9 +120,9 @@ TEST(GradingFingerprint, ChangesWithAWheatsLibrary) {
   reports::WheatInfo wheat;
   wheat.id = "w01";
   oracle.ctx.wheats.push_back(wheat);
-  oracle.build_library("w01", "w01");
+  oracle.build_library("O0", "w01");
   const std::string before = grading_fingerprint(oracle.ctx);
-  oracle.build_library("w01", "w01, rebuilt");
+  oracle.build_library("O0", "w01, rebuilt");
   EXPECT_NE(grading_fingerprint(oracle.ctx), before);
 }
 

@@ -21,7 +21,8 @@ using tinyllm::runner::record_behaviours;
 void list_s13_as(const fs::path& build, int number) {
   tinyllm::base::write_whole_file(
       build / "variants" / "schema.json",
-      R"({"format": 2, "mutants": {"s13": )" + std::to_string(number) + "}}");
+      R"({"format": 3, "binary_wheats": {"w01": "broken"}, "mutants": {"s13": )" +
+          std::to_string(number) + "}}");
 }
 
 fs::path scratch_build() {
@@ -36,9 +37,8 @@ fs::path scratch_build() {
   fs::copy_file(real / "variants" / "schema" / "libtinyllm_oracle.so",
                 dir / "variants" / "schema" / "libtinyllm_oracle.so");
   list_s13_as(dir, 13);
-  // Not in the schema, and its own library is none: the driver cannot load it.
-  fs::create_directories(dir / "variants" / "g0");
-  tinyllm::base::write_whole_file(dir / "variants" / "g0" / "libtinyllm_oracle.so", "not ELF");
+  // A variant whose library is none: the driver cannot load it.
+  tinyllm::base::write_whole_file(dir / "variants" / "broken" / "libtinyllm_oracle.so", "not ELF");
   return dir;
 }
 
@@ -50,23 +50,23 @@ TEST(Behaviours, records_leaves_out_and_reuses_by_library) {
   if (!fs::exists(fs::path(TINYLLM_BUILD_DIR) / "variants" / "schema"))
     GTEST_SKIP() << "the schema library is not built";
   const fs::path build = scratch_build();
-  const BehaviourRecording first = record_behaviours(build, {"s13", "g0"}, 2);
+  const BehaviourRecording first = record_behaviours(build, {"s13", "w01"}, 2);
   EXPECT_EQ(first.recorded, 2);
   EXPECT_EQ(first.reused, 0);
   ASSERT_EQ(first.failures.size(), 1u);
-  EXPECT_EQ(first.failures[0].rfind("g0: ", 0), 0u) << first.failures[0];
+  EXPECT_EQ(first.failures[0].rfind("w01: ", 0), 0u) << first.failures[0];
   const std::string recorded = tinyllm::base::read_whole_file(behaviours_file(build));
   EXPECT_NE(recorded.find("mutant s13\ncase DynamicLossScaler "), std::string::npos);
-  EXPECT_EQ(recorded.find("mutant g0"), std::string::npos);
+  EXPECT_EQ(recorded.find("mutant w01"), std::string::npos);
 
-  const BehaviourRecording again = record_behaviours(build, {"s13", "g0"}, 2);
+  const BehaviourRecording again = record_behaviours(build, {"s13", "w01"}, 2);
   EXPECT_EQ(again.recorded, 0);
   EXPECT_EQ(again.reused, 2);
   EXPECT_EQ(again.failures, first.failures) << "a failed mutant is remembered, not rerun";
   EXPECT_EQ(tinyllm::base::read_whole_file(behaviours_file(build)), recorded);
 
   list_s13_as(build, 22);  // the schema rebuilt: "s13" now runs pitfall 22's change
-  const BehaviourRecording changed = record_behaviours(build, {"s13", "g0"}, 2);
+  const BehaviourRecording changed = record_behaviours(build, {"s13", "w01"}, 2);
   EXPECT_EQ(changed.recorded, 1);
   EXPECT_EQ(changed.reused, 1);
   EXPECT_NE(tinyllm::base::read_whole_file(behaviours_file(build)), recorded);

@@ -10,12 +10,13 @@ namespace tinyllm::catalog {
 enum class WheatKind { Binary, Semantic };
 
 struct WheatInfo {
-  std::string id;  // "w01"; its library is variants/<id>/libtinyllm_oracle.so
+  std::string id;  // "w01"
   WheatKind kind = WheatKind::Semantic;
   std::string title;    // "error messages worded differently"
   std::string varies;   // what it does differently from the reference, in a sentence
   std::string freedom;  // why that is allowed: the freedom's anchor in docs/contract-freedoms.md
-  // Binary wheats only: how the reference is rebuilt, "other-compiler" or "O0".
+  // Binary wheats only: how the reference is rebuilt, "other-compiler" or "O0", and the folder
+  // of that build's library in variants/ (oracle/wheats.cmake).
   std::string build;
 };
 
