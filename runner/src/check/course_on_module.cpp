@@ -27,16 +27,15 @@ namespace {
 
 // The hash of everything the compiled suite depends on besides the learner's library (which it
 // finds at run time, so neither the library nor its folder is in the hash): the headers it
-// includes, its sources, and the toolchain's every other word.
+// includes (their content in the include order, not where they are: a copied workspace keeps its
+// compiled suite), its sources, and the toolchain's every other word.
 std::string compile_key(const Toolchain& t, const fs::path& course_suite) {
   base::ContentHasher hash;
-  hash.add("course suite on a module, 1");
+  hash.add("course suite on a module, 2");
   hash.add(t.compiler);
   for (const std::string& flag : t.cxx_flags) hash.add(flag);
-  for (const fs::path& dir : t.include_dirs) {
-    hash.add(dir.string());
+  for (const fs::path& dir : t.include_dirs)
     hash.add(fs::is_directory(dir) ? base::folder_hash(dir) : "absent");
-  }
   for (const std::string& library : t.link_libraries) {
     hash.add(library);
     if (fs::is_regular_file(library)) hash.add(library).add_file(library);  // the probe listener

@@ -83,8 +83,12 @@ std::optional<std::string> build_learner_shim(const DifferentialRequest& r,
   const fs::path building = r.work_dir / fmt::format("building-{}", getpid()) / kLearnerShim;
   const auto argv =
       shim_command(r, files, building, fs::absolute(r.library).parent_path().string());
+  // Where the workspace is does not matter (its headers' content does): a copied workspace keeps
+  // its shim.
+  DifferentialRequest anywhere = r;
+  anywhere.include_dir = "<the workspace's include/>";
   const std::string key =
-      shim_key(r, files, shim_command(r, files, "<the shim>", "<the library's folder>"));
+      shim_key(r, files, shim_command(anywhere, files, "<the shim>", "<the library's folder>"));
   cached = fs::exists(shim) && fs::exists(stamp) && read_text(stamp) == key;
   if (cached) return std::nullopt;
   fs::create_directories(building.parent_path());

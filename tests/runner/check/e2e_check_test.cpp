@@ -31,16 +31,6 @@ Checked check(const fs::path& workspace, std::vector<std::string> extra = {}) {
   return c;
 }
 
-// Returns a reference workspace with `pitfalls` applied ("" for none) and no tests.
-fs::path reference_workspace(const std::string& name, const std::string& pitfalls = "") {
-  const fs::path dir = fresh_folder(name) / "ws";
-  std::vector<std::string> args = {"start", dir.string(), "--from-reference", "--no-example-test"};
-  if (!pitfalls.empty()) args.insert(args.end(), {"--pitfalls", pitfalls});
-  const Graded g = run_grader(args);
-  EXPECT_EQ(g.status, 0) << g.output;
-  return dir;
-}
-
 using testing::replace_in;
 
 std::vector<std::string> failing_course_tests(const nlohmann::json& report) {
@@ -70,7 +60,7 @@ TEST(Check, stubs_build_and_fail_every_course_test_without_a_diagnosis) {
 // Catches: a check that fails a correct module (the reference's own), by a course test, a
 // differential area or a verdict that ignores the tests' PASS.
 TEST(Check, the_reference_module_with_thorough_tests_passes_everything) {
-  const fs::path dir = reference_workspace("check-reference");
+  const fs::path dir = copy_of_checked_reference("check-reference");
   for (const auto& entry :
        fs::directory_iterator(fs::path(TINYLLM_SOURCE_DIR) / "examples" / "thorough"))
     fs::copy(entry.path(), dir / "tests" / entry.path().filename());
@@ -91,7 +81,7 @@ TEST(Check, the_reference_module_with_thorough_tests_passes_everything) {
 // Catches: a diagnosis that loses one of two bugs behind the other: s07 (accumulation) and s13
 // (the scaler) each behave alike in their own areas, so both are named.
 TEST(Check, two_pitfalls_are_both_named) {
-  const Checked c = check(reference_workspace("check-two", "s07,s13"));
+  const Checked c = check(copy_of_checked_reference("check-two", "s07,s13"));
   ASSERT_EQ(c.status, 1) << c.output;
   std::vector<std::string> named;
   for (const auto& m : c.report["module"]["diagnosis"]["named"]) named.push_back(m["id"]);
@@ -103,7 +93,7 @@ TEST(Check, two_pitfalls_are_both_named) {
 // Catches: a confident diagnosis of a bug the catalog does not have (fp16 rounded as bf16 in cast's
 // backward): a wrong name said with confidence sends the learner after the wrong bug.
 TEST(Check, a_bug_outside_the_catalog_gets_no_confident_wrong_name) {
-  const fs::path dir = reference_workspace("check-outside");
+  const fs::path dir = copy_of_checked_reference("check-outside");
   replace_in(dir / "src" / "loss_scaler.cpp", "state_.scale *= state_.growth;",
              "state_.scale *= state_.growth * state_.growth;");
   const Checked c = check(dir);
@@ -120,7 +110,7 @@ TEST(Check, a_bug_outside_the_catalog_gets_no_confident_wrong_name) {
 // "suite" of another test running at the same time. It hangs in checkpoint_sequential, which
 // few course tests call, since each test it hangs in costs a bounded wait.
 TEST(Check, a_module_that_hangs_fails_with_a_problem_that_says_so) {
-  const fs::path dir = reference_workspace("check-hang");
+  const fs::path dir = copy_of_checked_reference("check-hang");
   const char* schedule =
       "const auto starts = checkpoint_schedule(layers.size(), mem_budget_layers);";
   replace_in(dir / "src" / "checkpoint.cpp", "#include", "#include <sys/prctl.h>\n#include");
@@ -150,13 +140,13 @@ TEST(Check, broken_workspaces_are_refused_with_exit_3_and_the_fault_named) {
   EXPECT_EQ(not_one.status, 3);
   EXPECT_NE(not_one.output.find("tinyllm-grade start"), std::string::npos) << not_one.output;
 
-  const fs::path missing = reference_workspace("check-missing");
+  const fs::path missing = copy_of_checked_reference("check-missing");
   fs::remove(missing / "src" / "checkpoint.cpp");
   const Checked m = check(missing);
   EXPECT_EQ(m.status, 3);
   EXPECT_NE(m.output.find("checkpoint.cpp"), std::string::npos) << m.output;
 
-  const fs::path twice = reference_workspace("check-twice");
+  const fs::path twice = copy_of_checked_reference("check-twice");
   std::ofstream(twice / "src" / "again.cpp")
       << "#include \"tinyllm/train/precision.hpp\"\n"
          "namespace tinyllm::train {\nstd::optional<std::string> autocast_dtype() { return {}; "
@@ -166,7 +156,7 @@ TEST(Check, broken_workspaces_are_refused_with_exit_3_and_the_fault_named) {
   EXPECT_NE(t.output.find("autocast_dtype"), std::string::npos) << t.output;
   EXPECT_NE(t.output.find("twice"), std::string::npos) << t.output;
 
-  const fs::path signature = reference_workspace("check-signature");
+  const fs::path signature = copy_of_checked_reference("check-signature");
   replace_in(signature / "include" / "tinyllm" / "train" / "precision.hpp",
              "double loss_scale() const;", "float loss_scale() const;");
   replace_in(signature / "src" / "loss_scaler.cpp", "double DynamicLossScaler::loss_scale() const",
@@ -182,7 +172,7 @@ TEST(Check, the_bundled_example_gets_its_expected_diagnosis) {
   const fs::path copy = fresh_folder("check-example") / "ws";
   fs::copy(fs::path(TINYLLM_SOURCE_DIR) / "examples" / "workspace-s07", copy,
            fs::copy_options::recursive);
-  fs::remove_all(copy / ".tinyllm");
+  take_checked_reference_builds(copy);
   const Checked c = check(copy, {"--mutants", "pitfalls"});
   ASSERT_EQ(c.status, 1) << c.output;
   const auto& diagnosis = c.report["module"]["diagnosis"];

@@ -1,8 +1,9 @@
 // The measure of the diagnosis: each of the 24 pitfalls written into a learner's workspace (the
 // reference module with that pitfall's change applied, as `start --from-reference --pitfalls sNN`
 // writes it) is checked; the course suite must fail as the catalog says and the diagnosis must
-// name that pitfall first. One workspace serves all 24 (only src/ changes between checks), so the
-// course suite and the differential shim are compiled once, as for a learner checking again.
+// name that pitfall first. Each is a copy of the checked reference's workspace with its src/
+// changed, so the course suite and the differential shim are compiled once, as for a learner
+// checking again.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -21,16 +22,6 @@ namespace fs = std::filesystem;
 
 const fs::path source_dir = TINYLLM_SOURCE_DIR;
 
-// Replaces the workspace's src/ by the reference module with `pitfall` applied.
-void write_pitfall(const fs::path& workspace, const std::string& pitfall) {
-  const fs::path scratch = fresh_folder("pitfall-" + pitfall) / "ws";
-  const Graded g =
-      run_grader({"start", scratch.string(), "--from-reference", "--pitfalls", pitfall});
-  ASSERT_EQ(g.status, 0) << g.output;
-  fs::remove_all(workspace / "src");
-  fs::copy(scratch / "src", workspace / "src", fs::copy_options::recursive);
-}
-
 // Catches: a diagnosis that does not name the pitfall a learner's module has (the measure:
 // top-1 accuracy over the 24 pitfalls, goal 24/24), and a pitfall workspace on which the course
 // suite does not fail as the catalog says (then the workspace is not that pitfall). The pitfall
@@ -40,12 +31,9 @@ void write_pitfall(const fs::path& workspace, const std::string& pitfall) {
 // course tests pass).
 TEST(Diagnosis, names_each_of_the_24_pitfalls_first) {
   const auto catalog = runner::load_catalog(source_dir / "mutants" / "catalog.toml", source_dir);
-  const fs::path workspace = fresh_folder("diagnosis") / "ws";
-  ASSERT_EQ(
-      run_grader({"start", workspace.string(), "--from-reference", "--no-example-test"}).status, 0);
   int top1 = 0;
   for (const auto& pitfall : catalog) {
-    write_pitfall(workspace, pitfall.id);
+    const fs::path workspace = copy_of_checked_reference("diagnosis-" + pitfall.id, pitfall.id);
     const fs::path out = fresh_folder("diagnosis-report");
     const auto start = std::chrono::steady_clock::now();
     const Graded g = run_grader({"check", workspace.string(), "--quiet", "--output", out.string()});

@@ -8,6 +8,7 @@
 #include <random>
 #include <regex>
 #include <sstream>
+#include <stdexcept>
 
 #include "sandbox/sandbox.hpp"
 #include "tinyllm/base/process.hpp"
@@ -44,6 +45,41 @@ fs::path fresh_folder(const std::string& name) {
   fs::path dir = root.path() / (name + "-" + std::to_string(device()));
   fs::create_directories(dir);
   return dir;
+}
+
+namespace {
+
+fs::path checked_reference() {
+  const fs::path checked = fs::path(TINYLLM_CHECKED_REFERENCE) / "ws";
+  if (!fs::is_directory(checked / ".tinyllm"))
+    throw std::runtime_error(checked.string() +
+                             " is not a checked workspace: the fixture checked_reference_workspace "
+                             "makes it (ctest runs it first)");
+  return checked;
+}
+
+}  // namespace
+
+void take_checked_reference_builds(const fs::path& workspace) {
+  fs::remove_all(workspace / ".tinyllm");
+  fs::copy(checked_reference() / ".tinyllm", workspace / ".tinyllm", fs::copy_options::recursive);
+  // The builds, not the verdict: the copy has not passed `check` (`diff` waits for that).
+  fs::remove(workspace / ".tinyllm" / "module-passed");
+}
+
+fs::path copy_of_checked_reference(const std::string& name, const std::string& pitfalls) {
+  const fs::path folder = fresh_folder(name), workspace = folder / "ws";
+  fs::copy(checked_reference(), workspace, fs::copy_options::recursive);
+  take_checked_reference_builds(workspace);
+  if (pitfalls.empty()) return workspace;
+  const fs::path scratch = folder / "pitfalls";
+  const Graded g =
+      run_grader({"start", scratch.string(), "--from-reference", "--pitfalls", pitfalls});
+  if (g.status != 0) throw std::runtime_error("start --pitfalls " + pitfalls + ": " + g.output);
+  fs::remove_all(workspace / "src");
+  fs::copy(scratch / "src", workspace / "src", fs::copy_options::recursive);
+  fs::remove_all(scratch);
+  return workspace;
 }
 
 Graded run_grader(const std::vector<std::string>& args) {

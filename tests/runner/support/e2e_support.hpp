@@ -17,6 +17,18 @@ inline const std::filesystem::path hostile_config =
 // Returns a new, empty folder under the system's temporary folder, removed when the process exits.
 std::filesystem::path fresh_folder(const std::string& name);
 
+// Returns a copy, in a fresh folder, of the reference's workspace that the CTest fixture
+// `checked_reference_workspace` checked once (support/checked_reference_workspace.sh), with its
+// built module, compiled course suite and differential shim (not the record that it passed): a
+// check of the copy compiles only the files a test changes. With `pitfalls` ("s07,s13"), its src/ is the reference's with those
+// pitfalls written in, as `start --from-reference --pitfalls` writes it.
+std::filesystem::path copy_of_checked_reference(const std::string& name,
+                                                const std::string& pitfalls = "");
+
+// Replaces `workspace`'s .tinyllm/ by the checked reference's builds (not the record that it
+// passed): what a workspace of other files reuses is what its files share with the reference's.
+void take_checked_reference_builds(const std::filesystem::path& workspace);
+
 // What a run of the grader gave: its exit status and its stdout and stderr together.
 struct Graded {
   int status;
