@@ -93,7 +93,7 @@ reports::CheckResult check_workspace(const CheckRequest& request) {
   const auto start = std::chrono::steady_clock::now();
   const GradingContext& ctx = request.context;
   const Workspace& ws = request.workspace;
-  const fs::path work = ws.root / ".tinyllm";
+  const fs::path work = ws.work_dir();
   reports::CheckResult result;
   result.workspace = ws.root.string();
   result.seed = ctx.config.seed;
@@ -106,7 +106,7 @@ reports::CheckResult check_workspace(const CheckRequest& request) {
   const std::string module_hash = module_sources_hash(ws);  // of what is built and judged
   ModuleToolchain module_toolchain = default_module_toolchain(ctx.build_dir, ctx.source_dir);
   module_toolchain.sandbox = ctx.toolchain.sandbox;
-  const ModuleBuild build = build_module(ws, module_toolchain, work / "module", ctx.config.jobs);
+  const ModuleBuild build = build_module(ws, module_toolchain, ws.module_dir(), ctx.config.jobs);
   if (!build.ok) throw UsageError(build_failure(build));
   result.module_build_seconds = build.seconds;
 

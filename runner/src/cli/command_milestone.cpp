@@ -123,7 +123,7 @@ int run_milestone_command(const Arguments& args) {
                           : request.workspace ? request.workspace->root / "milestone-report"
                                               : fs::path("milestone-report");
   request.work_dir =
-      request.workspace ? request.workspace->root / ".tinyllm" / "milestone" : folder / "work";
+      request.workspace ? request.workspace->work_dir() / "milestone" : folder / "work";
   request.show_progress = !command.common().quiet;
 
   const milestone::MilestoneRun run = milestone::run_milestone(request);

@@ -47,7 +47,7 @@ MilestoneRun run_milestone(const MilestoneRequest& request) {
     ModuleToolchain toolchain = default_module_toolchain(request.build_dir, request.source_dir);
     toolchain.sandbox = request.compiler_sandbox;
     const ModuleBuild build =
-        build_module(*request.workspace, toolchain, request.work_dir / "module", request.jobs);
+        build_module(*request.workspace, toolchain, request.workspace->module_dir(), request.jobs);
     if (!build.ok)
       throw UsageError("your module does not build, so it cannot train: " +
                        (build.problems.empty() ? build.diagnostics : build.problems.front()) +
@@ -83,8 +83,7 @@ MilestoneRun run_milestone(const MilestoneRequest& request) {
   const auto start = std::chrono::steady_clock::now();
   const SandboxRun outcome = run_sandboxed(sandboxed);
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  // The run's private folders are gone; leave no empty scratch folders behind (a workspace's
-  // work_dir keeps its module build, so it stays).
+  // The run's private folders are gone; leave no empty scratch folders behind.
   std::error_code ignored;
   fs::remove(sandboxed.scratch_root, ignored);
   fs::remove(request.work_dir, ignored);

@@ -25,7 +25,8 @@ struct MilestoneRequest {
   ResourceLimits limits;                   // the run's; its CPU and time are raised to fit
   CompilerSandbox compiler_sandbox;        // the module build's
   int jobs = 0;
-  std::filesystem::path work_dir;  // the module build and the run's scratch
+  std::filesystem::path work_dir;  // the run's scratch (a workspace's module is built where
+                                   // `check` builds it, Workspace::module_dir)
   bool show_progress = true;
 };
 

@@ -41,7 +41,7 @@ std::vector<ModuleFileDiff> diff_module(const Workspace& workspace, const fs::pa
   StartOptions options;
   options.from_reference = true;
   options.example_test = false;
-  const fs::path reference_dir = workspace.root / ".tinyllm" / "diff-reference";
+  const fs::path reference_dir = workspace.work_dir() / "diff-reference";
   std::vector<ModuleFileDiff> files;
   std::set<fs::path> reference_paths;
   for (const auto& [path, text] : workspace_files(source_dir, options)) {

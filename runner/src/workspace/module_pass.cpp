@@ -9,7 +9,7 @@ namespace tinyllm::runner {
 namespace {
 
 fs::path record_path(const Workspace& workspace) {
-  return workspace.root / ".tinyllm" / "module-passed";
+  return workspace.work_dir() / "module-passed";
 }
 
 }  // namespace

@@ -25,6 +25,11 @@ struct Workspace {
   fs::path root, include_dir, source_dir, tests_dir;
   std::vector<fs::path> module_sources;  // every src/**/*.cpp, sorted
   std::vector<fs::path> test_sources;    // every .cpp/.cc/.cxx under tests/, sorted; may be empty
+
+  // What the grader keeps for the workspace (root/.tinyllm), and in it the module's one build,
+  // which `check` and `milestone` share.
+  fs::path work_dir() const { return root / ".tinyllm"; }
+  fs::path module_dir() const { return work_dir() / "module"; }
 };
 
 // Returns the workspace in `dir` (paths absolute). Throws UsageError saying what is wrong and what

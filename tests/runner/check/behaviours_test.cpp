@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <random>
 
+#include "temp_folder.hpp"
 #include "tinyllm/base/whole_file.hpp"
 
 namespace {
@@ -25,9 +25,9 @@ void list_s13_as(const fs::path& build, int number) {
           std::to_string(number) + "}}");
 }
 
-fs::path scratch_build() {
-  const fs::path dir =
-      fs::temp_directory_path() / ("tinyllm-behaviours-" + std::to_string(std::random_device()()));
+// Fills `dir` as a scratch build: the real build's differential driver and shims, its schema
+// library listed with s13 alone, and a binary wheat w01 whose library is none.
+void fill_scratch_build(const fs::path& dir) {
   const fs::path real = TINYLLM_BUILD_DIR;
   fs::create_directories(dir / "differential");
   for (const char* file :
@@ -39,7 +39,6 @@ fs::path scratch_build() {
   list_s13_as(dir, 13);
   // A variant whose library is none: the driver cannot load it.
   tinyllm::base::write_whole_file(dir / "variants" / "broken" / "libtinyllm_oracle.so", "not ELF");
-  return dir;
 }
 
 // Catches: a recorder that writes nothing for a mutant that differs, one that takes a mutant it
@@ -49,7 +48,9 @@ fs::path scratch_build() {
 TEST(Behaviours, records_leaves_out_and_reuses_by_library) {
   if (!fs::exists(fs::path(TINYLLM_BUILD_DIR) / "variants" / "schema"))
     GTEST_SKIP() << "the schema library is not built";
-  const fs::path build = scratch_build();
+  const tinyllm::base::testing::TempFolder temp;  // removed however the test ends
+  const fs::path& build = temp.path();
+  fill_scratch_build(build);
   const BehaviourRecording first = record_behaviours(build, {"s13", "w01"}, 2);
   EXPECT_EQ(first.recorded, 2);
   EXPECT_EQ(first.reused, 0);
@@ -70,7 +71,6 @@ TEST(Behaviours, records_leaves_out_and_reuses_by_library) {
   EXPECT_EQ(changed.recorded, 1);
   EXPECT_EQ(changed.reused, 1);
   EXPECT_NE(tinyllm::base::read_whole_file(behaviours_file(build)), recorded);
-  fs::remove_all(build);
 }
 
 }  // namespace

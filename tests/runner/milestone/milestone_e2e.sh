@@ -3,10 +3,13 @@
 # its numbers, pictures and page; the page renders in headless Chromium with both pictures loaded
 # (a screenshot is kept); a module written from the contract alone
 # (tests/runner/fixtures/independent/correct) passes; a workspace holding pitfall s23 (checkpoint
-# runs the forward pass with the graph on) fails, by checkpointing's memory.
-# Usage: milestone_e2e.sh <tinyllm-grade>
+# runs the forward pass with the graph on) fails, by checkpointing's memory; it takes the builds
+# of the checked reference's workspace (the fixture checked_reference_workspace), as `check` left
+# them, so its module build compiles checkpoint.cpp alone.
+# Usage: milestone_e2e.sh <tinyllm-grade> <the fixture's folder>
 set -euo pipefail
 grader=$1
+checked=$2/ws
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
@@ -61,6 +64,8 @@ cat "$scratch/independent.txt"
 
 echo "== a workspace with pitfall s23 (checkpoint builds the graph)"
 "$grader" start "$scratch/s23" --from-reference --pitfalls s23 --no-example-test >/dev/null
+cp -r "$checked/.tinyllm" "$scratch/s23/.tinyllm"
+rm -f "$scratch/s23/.tinyllm/module-passed"
 status=0
 "$grader" milestone "$scratch/s23" --quick -q >"$scratch/s23.txt" 2>&1 || status=$?
 cat "$scratch/s23.txt"
