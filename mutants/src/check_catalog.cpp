@@ -28,8 +28,8 @@ int check_variant(const std::string& id, const char* catalog) {
     }
     if (w.kind == tinyllm::catalog::WheatKind::Semantic) known += ' ' + w.id;
   }
-  std::cerr << "TINYLLM_VARIANT=" << id << " is not in " << catalog
-            << ": use reference or one of" << known << '\n';
+  std::cerr << "TINYLLM_VARIANT=" << id << " is not in " << catalog << ": use reference or one of"
+            << known << '\n';
   return 1;
 }
 

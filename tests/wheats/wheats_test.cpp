@@ -1,6 +1,6 @@
 // The wheats (mutants/catalog.toml's [[wheat]]: the semantic ones in the schema library, the
-// binary ones in variants/<build>/): each is what its catalog entry says, a correct implementation that
-// differs from the reference exactly where its freedom (docs/contract-freedoms.md) allows and
+// binary ones in variants/<build>/): each is what its catalog entry says, a correct implementation
+// that differs from the reference exactly where its freedom (docs/contract-freedoms.md) allows and
 // nowhere else. wheat_observe prints the facts; this test runs it on the reference and on each
 // wheat and compares them.
 #include <gtest/gtest.h>

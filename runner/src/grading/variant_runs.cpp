@@ -82,9 +82,10 @@ RunTarget VariantRuns::target(const std::string& variant) const {
   if (const auto binary = binary_wheats_.find(variant); binary != binary_wheats_.end())
     return {variant_library(build_dir_, binary->second), {}};
   if (!in_schema(variant))
-    throw UsageError(fmt::format("{} is not a variant of the build in {}: neither in the schema "
-                                 "library nor a binary wheat (variants/schema.json)",
-                                 variant, build_dir_.string()));
+    throw UsageError(
+        fmt::format("{} is not a variant of the build in {}: neither in the schema "
+                    "library nor a binary wheat (variants/schema.json)",
+                    variant, build_dir_.string()));
   return {
       schema_library_,
       {key_variable(), fmt::format("{}={:016x}", tinyllm_schema::kTokenVariable, token(variant))}};

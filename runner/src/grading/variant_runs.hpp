@@ -51,7 +51,7 @@ class VariantRuns {
 
  private:
   std::filesystem::path build_dir_, schema_library_;
-  std::map<std::string, int> numbers_;  // variant -> its number in the schema library
+  std::map<std::string, int> numbers_;                // variant -> its number in the schema library
   std::map<std::string, std::string> binary_wheats_;  // wheat -> its build's folder
   std::uint64_t key_ = 0;
 };

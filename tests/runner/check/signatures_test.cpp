@@ -59,10 +59,9 @@ class SignaturesTest : public ::testing::Test {
   fs::path source() const { return root_ / "source"; }
   // The schema's listing, with s02 at `s02_number`.
   void write_listing(int s02_number) const {
-    base::write_whole_file(
-        build() / "variants" / "schema.json",
-        R"({"format": 3, "binary_wheats": {}, "mutants": {"s01": 1, "s02": )" +
-            std::to_string(s02_number) + "}}");
+    base::write_whole_file(build() / "variants" / "schema.json",
+                           R"({"format": 3, "binary_wheats": {}, "mutants": {"s01": 1, "s02": )" +
+                               std::to_string(s02_number) + "}}");
   }
   CourseSuiteRecord record(const std::string& id, CourseSuiteResult result) const {
     return {id, VariantRuns(build()).library_hash(id), std::move(result)};

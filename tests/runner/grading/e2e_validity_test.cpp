@@ -98,7 +98,8 @@ TEST(Validity, a_test_that_fingerprints_the_library_is_invalid_and_earns_nothing
 
   // No binary wheat's hash anywhere a learner reads: the grader's output and the report files.
   for (const char* wheat : {"w01", "w02"}) {
-    const std::string hash = fnv1a_hex(tinyllm::runner::VariantRuns(build_dir).target(wheat).library);
+    const std::string hash =
+        fnv1a_hex(tinyllm::runner::VariantRuns(build_dir).target(wheat).library);
     ASSERT_NE(hash, reference_hash) << wheat << " is byte for byte the reference";
     EXPECT_EQ(g.output.find(hash), std::string::npos) << wheat << "'s hash is in the output";
     for (const auto& entry : fs::recursive_directory_iterator(output)) {

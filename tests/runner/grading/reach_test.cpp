@@ -70,8 +70,9 @@ TEST(Reach, each_switch_stands_for_the_variant_with_its_number) {
   const tinyllm::base::testing::TempFolder temp;
   const std::filesystem::path build = temp.path();
   tinyllm::base::write_whole_file(build / "variants" / "schema" / "libtinyllm_oracle.so", "lib");
-  tinyllm::base::write_whole_file(build / "variants" / "schema.json",
-                                  R"({"format": 3, "mutants": {"s01": 1, "g1": 1000}, "binary_wheats": {}})");
+  tinyllm::base::write_whole_file(
+      build / "variants" / "schema.json",
+      R"({"format": 3, "mutants": {"s01": 1, "g1": 1000}, "binary_wheats": {}})");
   const ProbeSites sites = probe_sites_of(VariantRuns(build));
   EXPECT_EQ(sites.probed, (std::set<std::string>{"s01", "g1"}));
   std::vector<reports::MutantResult> mutants = {mutant("s01"), mutant("g1")};

@@ -20,8 +20,9 @@ std::filesystem::path fresh_folder(const std::string& name);
 // Returns a copy, in a fresh folder, of the reference's workspace that the CTest fixture
 // `checked_reference_workspace` checked once (support/checked_reference_workspace.sh), with its
 // built module, compiled course suite and differential shim (not the record that it passed): a
-// check of the copy compiles only the files a test changes. With `pitfalls` ("s07,s13"), its src/ is the reference's with those
-// pitfalls written in, as `start --from-reference --pitfalls` writes it.
+// check of the copy compiles only the files a test changes. With `pitfalls` ("s07,s13"), its src/
+// is the reference's with those pitfalls written in, as `start --from-reference --pitfalls` writes
+// it.
 std::filesystem::path copy_of_checked_reference(const std::string& name,
                                                 const std::string& pitfalls = "");
 
