@@ -29,8 +29,8 @@ function(tinyllm_other_compiler out)
   set(${out} "${TINYLLM_OTHER_CXX_COMPILER}" PARENT_SCOPE)
 endfunction()
 
-# Adds `target`: the reference built by the other compiler, copied to variants/other-compiler/. The
-# nested build's own Ninja runs on every build (BUILD_ALWAYS), so an edited oracle source is
+# Adds `target`: the reference built by the other compiler, copied to variants/other-compiler/.
+# The nested build's own Ninja runs on every build (BUILD_ALWAYS), so an edited oracle source is
 # rebuilt there; the copy changes the library only when its bytes changed.
 function(tinyllm_add_other_compiler_wheat target)
   tinyllm_other_compiler(compiler)
