@@ -93,15 +93,10 @@ std::vector<std::string> survivor_hints(const MutantInfo& mutant, HintRung rung)
   return hints;
 }
 
-std::vector<std::string> shown_hints(const GradeResult& result, const MutantResult& mutant) {
-  if (detected(mutant.status)) return {};
-  return survivor_hints(mutant.mutant, result.feedback.rung);
-}
-
-std::vector<std::string> group_hints(const GradeResult& result, const GeneratedGroup& group) {
+std::vector<std::string> group_hints(const GeneratedGroup& group) {
   std::vector<std::string> lines;
   for (const MutantResult* mutant : group.survivors) {
-    const std::vector<std::string> hints = shown_hints(result, *mutant);
+    const std::vector<std::string>& hints = mutant->hints;
     if (hints.empty()) continue;
     std::string line = mutant->mutant.id + ": ";
     for (std::size_t i = 0; i < hints.size(); ++i) line += (i ? "; " : "") + hints[i];

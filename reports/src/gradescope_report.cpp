@@ -26,12 +26,11 @@ json test_entry(std::string name, double score, double max_score, bool passed, s
           {"output", std::move(output)}, {"visibility", "visible"}};
 }
 
-std::string mutant_output(const GradeResult& result, const MutantResult& mutant, bool graded) {
+std::string mutant_output(const MutantResult& mutant, bool graded) {
   if (!graded) return "Not graded: the suite is INVALID (see the summary).";
   if (!detected(mutant.status)) {
-    std::string out = fmt::format("{}\n{}", survivor_summary(mutant, result.reveal),
-                                  survivor_meaning(mutant, result.reveal));
-    for (const std::string& hint : shown_hints(result, mutant)) out += "\nHint: " + hint;
+    std::string out = fmt::format("{}\n{}", survivor_summary(mutant), survivor_meaning(mutant));
+    for (const std::string& hint : mutant.hints) out += "\nHint: " + hint;
     return out;
   }
   std::string out = status_with_reason(mutant);
@@ -43,21 +42,20 @@ std::string mutant_output(const GradeResult& result, const MutantResult& mutant,
 // where survivors are), worth a point per counted mutant: a hundred one-point tests would bury the
 // pitfalls, and the total stays the number of mutants detected.
 json generated_test(const GradeResult& result, const GeneratedGroup& group) {
-  const Reveal reveal = result.reveal;
   const std::string name = group.file.empty() ? std::string("Generated mutants")
                                               : fmt::format("Generated mutants: {}, {}", group.file,
                                                             group.operator_name);
   std::string output = fmt::format("{} of {} detected.", group.detected, group.counted);
   if (!group.survivors.empty()) {
-    output += fmt::format("\n{}", group_survivors_summary(group, reveal));
-    for (const std::string& line : group_survivor_details(group, reveal)) output += "\n" + line;
-    output += "\n" + generated_survivors_meaning(reveal);
-    for (const std::string& line : group_hints(result, group)) output += "\nHint: " + line;
+    output += fmt::format("\n{}", group_survivors_summary(group));
+    for (const std::string& line : group_survivor_details(group)) output += "\n" + line;
+    output += "\n" + generated_survivors_meaning(result);
+    for (const std::string& line : group_hints(group)) output += "\nHint: " + line;
   }
   return test_entry(name, group.detected, group.counted, group.survivors.empty(), output);
 }
 
-// One 0-point test per invalid test, failed, saying where it failed as the reveal policy allows:
+// One 0-point test per invalid test, failed, saying where it failed:
 // Gradescope shows a learner each test, and an invalid one is what to fix first.
 json invalid_test_entry(const GradeResult& result, const InvalidTest& test) {
   std::string output;
@@ -127,7 +125,7 @@ json extra_data(const GradeResult& result) {
 
 }  // namespace
 
-json gradescope_results_json(const GradeResult& result) {
+json gradescope_results_json(const GradeResult& result, const GradeResult& staff) {
   const bool graded = result.verdict != Verdict::Invalid;
   json tests = json::array();
   std::string reference_output =
@@ -145,11 +143,10 @@ json gradescope_results_json(const GradeResult& result) {
   for (const MutantResult& mutant : result.mutants) {
     if (is_generated(mutant.mutant)) continue;  // grouped below
     const bool caught = graded && detected(mutant.status);
-    const std::string title = visible_title(mutant, result.reveal);
+    const std::string title = visible_title(mutant);
     const std::string name = title.empty() ? fmt::format("Mutant {}", mutant.mutant.id)
                                            : fmt::format("Mutant {}: {}", mutant.mutant.id, title);
-    tests.push_back(
-        test_entry(name, caught ? 1 : 0, 1, caught, mutant_output(result, mutant, graded)));
+    tests.push_back(test_entry(name, caught ? 1 : 0, 1, caught, mutant_output(mutant, graded)));
     total += caught ? 1 : 0;
     max_total += 1;
   }
@@ -163,11 +160,11 @@ json gradescope_results_json(const GradeResult& result) {
   }
   // Staff see everything in a test learners never see (Gradescope's "hidden").
   if (result.feedback.view == View::Learner) {
-    json staff = test_entry("Staff view (instructors only)", 0, 0, graded,
-                            render_markdown_report(staff_view(result)));
-    staff["visibility"] = "hidden";
-    staff["output_format"] = "md";
-    tests.push_back(staff);
+    json hidden =
+        test_entry("Staff view (instructors only)", 0, 0, graded, render_markdown_report(staff));
+    hidden["visibility"] = "hidden";
+    hidden["output_format"] = "md";
+    tests.push_back(hidden);
   }
   const Gradebook gradebook = gradebook_score(result, total, max_total);
   return {{"score", gradebook.score},
@@ -180,8 +177,10 @@ json gradescope_results_json(const GradeResult& result) {
           {"tests", tests}};
 }
 
-std::string render_gradescope_results(const GradeResult& result) {
-  return gradescope_results_json(result).dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+std::string render_gradescope_results(const GradeResult& result, const GradeResult& staff) {
+  return gradescope_results_json(result, staff)
+             .dump(2, ' ', false, json::error_handler_t::replace) +
+         "\n";
 }
 
 }  // namespace tinyllm::reports

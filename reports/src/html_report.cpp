@@ -93,7 +93,7 @@ std::string esc(std::string_view text) {
   return detail::escape_markup(text);
 }
 
-// One pitfall's row, as the reveal policy and the hint rung allow.
+// One pitfall's row, as its shaped result shows it.
 std::string pitfall_row(const GradeResult& result, const MutantResult& mutant) {
   const bool found = detected(mutant.status);
   std::string row =
@@ -106,12 +106,11 @@ std::string pitfall_row(const GradeResult& result, const MutantResult& mutant) {
   }
   row += "</td><td>";
   if (found) {
-    row += esc(visible_title(mutant, result.reveal));
+    row += esc(visible_title(mutant));
   } else {
     row += fmt::format("<strong>{}</strong><br><span class=\"meaning\">{}</span>",
-                       esc(survivor_summary(mutant, result.reveal)),
-                       esc(survivor_meaning(mutant, result.reveal)));
-    const std::vector<std::string> hints = shown_hints(result, mutant);
+                       esc(survivor_summary(mutant)), esc(survivor_meaning(mutant)));
+    const std::vector<std::string>& hints = mutant.hints;
     if (!hints.empty()) {
       row += "<ul class=\"hints\">";
       for (const std::string& hint : hints) {
@@ -173,14 +172,13 @@ void append_generated(std::string& out, const GradeResult& result) {
       counted, counted - survived, survived - unreached,
       unreached > 0 ? fmt::format(", {} not reached", unreached) : "");
   if (survived > 0) {
-    out += fmt::format("<p class=\"meaning\">{}</p>\n",
-                       esc(generated_survivors_meaning(result.reveal)));
+    out += fmt::format("<p class=\"meaning\">{}</p>\n", esc(generated_survivors_meaning(result)));
   }
   std::string shown;
   std::string folded;
   std::size_t folded_count = 0;
   for (const GeneratedGroup& group : groups) {
-    const std::vector<std::string> hints = group_hints(result, group);
+    const std::vector<std::string> hints = group_hints(group);
     for (std::size_t i = 0; i < hints.size(); ++i) {
       std::string& into = i < kHintsPerGroup ? shown : folded;
       into += fmt::format("<li class=\"hint\">Hint: {}</li>", esc(hints[i]));
@@ -195,8 +193,8 @@ void append_generated(std::string& out, const GradeResult& result) {
   }
 }
 
-// Each invalid test: its name, where it failed as the reveal policy allows (validity_report.hpp)
-// and the command that reproduces it; its output is in the other formats.
+// Each invalid test: its name, where it failed (validity_report.hpp) and the command that
+// reproduces it; its output is in the other formats.
 void append_invalid_tests(std::string& out, const GradeResult& result) {
   if (result.invalid_tests.empty()) return;
   out += fmt::format(

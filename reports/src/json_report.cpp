@@ -60,21 +60,19 @@ json generated_location(const MutantInfo& info, std::string_view source) {
 }
 
 // A generated mutant as the ecosystem shows one: at its span, named by its operator, with its
-// replacement text (the viewer draws the mutated line from it). A survivor shows only what the
-// policy allows: with Reveal::Title its lines and operator, the replacement a comment that says
-// so; with Reveal::Nothing see kWithheldFile.
+// replacement text (the viewer draws the mutated line from it). A survivor shows what its `shown`
+// level holds: with Reveal::Title its lines and operator, the replacement a comment that says so;
+// with Reveal::Nothing see kWithheldFile.
 // When the file's source is withheld (a stand-in of comment lines), the mutant marks whole
 // stand-in lines and its replacement is a description: the real span would not fit.
-json generated_entry(const MutantResult& mutant, Reveal reveal, std::string_view source,
-                     bool source_withheld) {
+json generated_entry(const MutantResult& mutant, std::string_view source, bool source_withheld) {
   const MutantInfo& info = mutant.mutant;
   const bool survived = !detected(mutant.status);  // Survived or NoCoverage
-  const bool whole = (!survived || reveal == Reveal::TitleAndSymptom) && !source_withheld;
-  const std::string description =
-      survived ? survivor_summary(mutant, reveal) : generated_description(info);
-  // A survivor hidden by Reveal::Nothing sits in kWithheldFile's one line.
+  const bool whole = mutant.shown == Reveal::TitleAndSymptom && !source_withheld;
+  const std::string description = survived ? survivor_summary(mutant) : generated_description(info);
+  // A survivor shown with Reveal::Nothing sits in kWithheldFile's one line.
   json entry = {{"id", info.id}};
-  if (survived && reveal == Reveal::Nothing) {
+  if (mutant.shown == Reveal::Nothing) {
     entry["mutatorName"] = "generated";
     entry["location"] = {{"start", {{"line", 1}, {"column", 1}}},
                          {"end", {{"line", 1}, {"column", 3}}}};
@@ -92,16 +90,13 @@ json generated_entry(const MutantResult& mutant, Reveal reveal, std::string_view
   return entry;
 }
 
-json mutant_entry(const MutantResult& mutant, Reveal reveal, std::string_view source,
-                  bool source_withheld) {
-  if (is_generated(mutant.mutant)) {
-    return generated_entry(mutant, reveal, source, source_withheld);
-  }
+json mutant_entry(const MutantResult& mutant, std::string_view source, bool source_withheld) {
+  if (is_generated(mutant.mutant)) return generated_entry(mutant, source, source_withheld);
   const MutantInfo& info = mutant.mutant;
   const bool hide = !detected(mutant.status);
-  const std::string title = visible_title(mutant, reveal);
+  const std::string title = visible_title(mutant);
   std::string description =
-      hide ? survivor_summary(mutant, reveal)
+      hide ? survivor_summary(mutant)
            : fmt::format("{}: {} (symptom: {})", info.id, info.title, info.symptom);
   json entry = {
       {"id", info.id},
@@ -118,11 +113,10 @@ json mutant_entry(const MutantResult& mutant, Reveal reveal, std::string_view so
   return entry;
 }
 
-// The schema's coveredBy, when reach was measured: always for a detected mutant; for one not
-// detected from Reveal::Title on (with Reveal::Nothing, the tests that run a survivor's code would
-// point at where it is).
+// The schema's coveredBy, when reach was measured: for a mutant shown from Reveal::Title on (with
+// Reveal::Nothing, the tests that run a survivor's code would point at where it is).
 bool shows_covered_by(const GradeResult& result, const MutantResult& mutant) {
-  return result.reach_measured && (detected(mutant.status) || result.reveal != Reveal::Nothing);
+  return result.reach_measured && mutant.shown != Reveal::Nothing;
 }
 
 json test_files(const GradeResult& result) {
@@ -163,22 +157,19 @@ json test_files(const GradeResult& result) {
   return files;
 }
 
-// The wheats a valid test passed on: id and kind always; a binary wheat's title always (it names a
-// build, not a behaviour), a semantic wheat's from Reveal::Title on.
+// The wheats a valid test passed on: id and kind always; the title where the reader may see it
+// (a binary wheat's always: it names a build, not a behaviour).
 json wheats_config(const GradeResult& result) {
   json wheats = json::array();
   for (const WheatInfo& wheat : result.wheats) {
     json entry = {{"id", wheat.id}, {"kind", catalog::to_string(wheat.kind)}};
-    if (wheat.kind == WheatKind::Binary || result.reveal != Reveal::Nothing) {
-      entry["title"] = wheat.title;
-    }
+    if (!wheat.title.empty()) entry["title"] = wheat.title;
     wheats.push_back(entry);
   }
   return wheats;
 }
 
-// Each invalid test with its failures as the reveal policy allows (validity_report.hpp): a binary
-// wheat's failure never carries a message.
+// Each invalid test with its failures (validity_report.hpp).
 json invalid_tests_config(const GradeResult& result) {
   json tests = json::array();
   for (const InvalidTest& test : result.invalid_tests) {
@@ -257,21 +248,23 @@ json mutation_report_json(const GradeResult& result) {
       {"testFiles", test_files(result)},
   };
   for (const MutantResult& mutant : result.mutants) {
-    const bool withheld =
-        is_generated(mutant.mutant) && !detected(mutant.status) && result.reveal == Reveal::Nothing;
+    const bool withheld = is_generated(mutant.mutant) && mutant.shown == Reveal::Nothing;
     const std::string path = withheld ? kWithheldFile : mutant.mutant.file;
     json& file = report["files"][path];
+    const auto source = result.oracle_files.find(path);
     if (!file.contains("mutants")) {
       file = {{"language", "cpp"},
-              {"source", withheld ? kWithheldSource : visible_source(result, path)},
+              {"source", withheld                              ? kWithheldSource
+                         : source == result.oracle_files.end() ? ""
+                                                               : source->second},
               {"mutants", json::array()}};
     }
-    const std::string& source = file["source"].get_ref<const std::string&>();
-    const auto real = result.oracle_files.find(path);
-    const bool source_withheld = real == result.oracle_files.end() || real->second != source;
-    json entry = mutant_entry(mutant, result.reveal, source, source_withheld);
+    const bool source_withheld =
+        source == result.oracle_files.end() || result.withheld_sources.contains(path);
+    json entry =
+        mutant_entry(mutant, file["source"].get_ref<const std::string&>(), source_withheld);
     // The hints the learner's attempt earned, after what the policy shows (a viewer shows it).
-    for (const std::string& hint : shown_hints(result, mutant)) {
+    for (const std::string& hint : mutant.hints) {
       entry["description"] = entry["description"].get<std::string>() + "\nHint: " + hint;
     }
     if (shows_covered_by(result, mutant)) entry["coveredBy"] = mutant.covered_by;

@@ -28,8 +28,8 @@ struct Case {
   std::string body;  // "" passes; otherwise a <failure>, <error> or <skipped> element
 };
 
-std::string mutant_case_name(const MutantResult& mutant, Reveal reveal) {
-  const std::string title = visible_title(mutant, reveal);
+std::string mutant_case_name(const MutantResult& mutant) {
+  const std::string title = visible_title(mutant);
   return title.empty() ? mutant.mutant.id : fmt::format("{} {}", mutant.mutant.id, title);
 }
 
@@ -37,13 +37,13 @@ std::vector<Case> mutant_cases(const GradeResult& result) {
   std::vector<Case> cases;
   for (const MutantResult& mutant : result.mutants) {
     // CI viewers group cases by classname: the pitfalls, then the generated mutants.
-    Case entry{mutant_case_name(mutant, result.reveal),
+    Case entry{mutant_case_name(mutant),
                is_generated(mutant.mutant) ? "tinyllm.generated" : "tinyllm.mutants",
                mutant.seconds, ""};
     if (!detected(mutant.status)) {
-      const std::string summary = survivor_summary(mutant, result.reveal);
-      std::string text = survivor_meaning(mutant, result.reveal);
-      for (const std::string& hint : shown_hints(result, mutant)) text += "\nHint: " + hint;
+      const std::string summary = survivor_summary(mutant);
+      std::string text = survivor_meaning(mutant);
+      for (const std::string& hint : mutant.hints) text += "\nHint: " + hint;
       entry.body = fmt::format("<failure message=\"{}\" type=\"{}\">{}</failure>",
                                escape_xml(summary), to_string(mutant.status), escape_xml(text));
     }
@@ -53,8 +53,7 @@ std::vector<Case> mutant_cases(const GradeResult& result) {
 }
 
 // One case per invalid test: an <error> when the grade is INVALID, else <skipped> (it was not
-// graded), saying where it failed as the reveal policy allows. A binary wheat's failure has no
-// output in it: shown_failure never gives one.
+// graded), saying where it failed, with the output the shaped grade holds.
 std::vector<Case> invalid_test_cases(const GradeResult& result) {
   std::vector<Case> cases;
   const bool error = result.verdict == Verdict::Invalid;

@@ -37,7 +37,7 @@ void append_table(std::string& out, const GradeResult& result) {
   out += "| Mutant | Status | Pitfall | Killed by |\n|---|---|---|---|\n";
   for (const MutantResult& mutant : result.mutants) {
     if (is_generated(mutant.mutant)) continue;  // their own table: append_generated_table
-    std::string title = visible_title(mutant, result.reveal);
+    std::string title = visible_title(mutant);
     if (title.empty()) title = "*(hidden until detected)*";
     std::string killers = detail::join_limited(mutant.killed_by, kKillersShown);
     if (killers.empty()) {
@@ -82,10 +82,9 @@ void append_survivors(std::string& out, const GradeResult& result) {
     any = true;
     if (is_generated(mutant.mutant)) continue;
     const std::string kind = undetected_kind(result, mutant);
-    out += fmt::format(
-        "- **{}**{} — {}\n", detail::markdown_cell(survivor_summary(mutant, result.reveal)),
-        kind.empty() ? "" : fmt::format(" ({})", kind), survivor_meaning(mutant, result.reveal));
-    for (const std::string& hint : shown_hints(result, mutant)) {
+    out += fmt::format("- **{}**{} — {}\n", detail::markdown_cell(survivor_summary(mutant)),
+                       kind.empty() ? "" : fmt::format(" ({})", kind), survivor_meaning(mutant));
+    for (const std::string& hint : mutant.hints) {
       out += fmt::format("  - Hint: {}\n", detail::markdown_cell(hint));
     }
   }
@@ -97,20 +96,20 @@ void append_survivors(std::string& out, const GradeResult& result) {
                                   ? std::string()
                                   : fmt::format("{}, {}: ", group.file, group.operator_name);
     out += fmt::format("- **{}{}**\n", detail::markdown_cell(where),
-                       detail::markdown_cell(group_survivors_summary(group, result.reveal)));
+                       detail::markdown_cell(group_survivors_summary(group)));
     // One line each, the code in backticks: raw, since a code span shows "&lt;" as written.
-    for (const std::string& line : group_survivor_details(group, result.reveal)) {
+    for (const std::string& line : group_survivor_details(group)) {
       out += fmt::format("  - {}\n", line);
     }
-    for (const std::string& hint : group_hints(result, group)) {
+    for (const std::string& hint : group_hints(group)) {
       out += fmt::format("  - Hint: {}\n", detail::markdown_cell(hint));
     }
   }
-  if (generated) out += fmt::format("\n{}\n", generated_survivors_meaning(result.reveal));
+  if (generated) out += fmt::format("\n{}\n", generated_survivors_meaning(result));
 }
 
-// Each invalid test: where it failed as the reveal policy allows, the output excerpt when one may
-// be shown, and the command that reproduces it.
+// Each invalid test: where it failed, the output excerpt when there is one, and the command that
+// reproduces it.
 void append_invalid_tests(std::string& out, const GradeResult& result) {
   if (result.invalid_tests.empty()) return;
   out += result.verdict == Verdict::Invalid ? "\n### Invalid tests\n\n"

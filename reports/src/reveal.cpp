@@ -1,4 +1,4 @@
-// What a report may say about a mutant: the one place the reveal policy is applied.
+// What a report says about a mutant, at the level its shaped grade gives it (reveal.hpp).
 #include "tinyllm/reports/reveal.hpp"
 
 #include <fmt/format.h>
@@ -43,7 +43,8 @@ std::string one_line(std::string_view text) {
 }
 
 // Returns what a mutant no test reaches means: the suite never runs that code at all.
-std::string unreached_meaning(const MutantResult& mutant, Reveal reveal) {
+std::string unreached_meaning(const MutantResult& mutant) {
+  const Reveal reveal = mutant.shown;
   if (is_generated(mutant.mutant)) {
     if (reveal == Reveal::Nothing) {
       return "None of your tests runs the code of a generated mutant, a small change to the "
@@ -66,11 +67,16 @@ std::string unreached_meaning(const MutantResult& mutant, Reveal reveal) {
       mutant.mutant.title);
 }
 
+// What surviving generated mutants mean when nothing may be said of where they are.
+std::string hidden_generated_meaning() {
+  return "Every one of your tests passed on a generated mutant, a small change to the module's "
+         "code that the course suite detects: your tests pass when that code is changed.";
+}
+
 bool hides_generated_survivors(const GradeResult& result) {
-  return result.reveal == Reveal::Nothing &&
-         std::any_of(result.mutants.begin(), result.mutants.end(), [](const MutantResult& m) {
-           return is_generated(m.mutant) && !detected(m.status);
-         });
+  return std::any_of(result.mutants.begin(), result.mutants.end(), [](const MutantResult& m) {
+    return is_generated(m.mutant) && m.shown == Reveal::Nothing;
+  });
 }
 
 }  // namespace
@@ -102,7 +108,8 @@ std::optional<Reveal> parse_reveal(std::string_view name) {
   return detail::parse_name(kRevealNames, name);
 }
 
-std::string visible_title(const MutantResult& mutant, Reveal reveal) {
+std::string visible_title(const MutantResult& mutant) {
+  const Reveal reveal = mutant.shown;
   const bool survived = !detected(mutant.status);  // Survived or NoCoverage
   if (survived && reveal == Reveal::Nothing) return "";
   if (!is_generated(mutant.mutant)) return mutant.mutant.title;
@@ -112,7 +119,8 @@ std::string visible_title(const MutantResult& mutant, Reveal reveal) {
   return generated_description(mutant.mutant);
 }
 
-std::string survivor_summary(const MutantResult& mutant, Reveal reveal) {
+std::string survivor_summary(const MutantResult& mutant) {
+  const Reveal reveal = mutant.shown;
   const MutantInfo& info = mutant.mutant;
   const bool unreached = mutant.status == MutantStatus::NoCoverage;
   if (is_generated(info)) {
@@ -139,11 +147,12 @@ std::string survivor_summary(const MutantResult& mutant, Reveal reveal) {
   return info.id;
 }
 
-std::string survivor_meaning(const MutantResult& mutant, Reveal reveal) {
-  if (mutant.status == MutantStatus::NoCoverage) return unreached_meaning(mutant, reveal);
+std::string survivor_meaning(const MutantResult& mutant) {
+  if (mutant.status == MutantStatus::NoCoverage) return unreached_meaning(mutant);
+  const Reveal reveal = mutant.shown;
   std::string meaning;
   if (is_generated(mutant.mutant)) {
-    if (reveal == Reveal::Nothing) return generated_survivors_meaning(reveal);
+    if (reveal == Reveal::Nothing) return hidden_generated_meaning();
     meaning = fmt::format(
         "Every one of your tests passed when the code at {} was changed ({}), a change the course "
         "suite detects: your tests pass when that code is changed. Add a test whose result "
@@ -170,11 +179,8 @@ std::string survivor_meaning(const MutantResult& mutant, Reveal reveal) {
   return meaning;
 }
 
-std::string generated_survivors_meaning(Reveal reveal) {
-  if (reveal == Reveal::Nothing) {
-    return "Every one of your tests passed on a generated mutant, a small change to the module's "
-           "code that the course suite detects: your tests pass when that code is changed.";
-  }
+std::string generated_survivors_meaning(const GradeResult& result) {
+  if (hides_generated_survivors(result)) return hidden_generated_meaning();
   return "Your tests pass when that code is changed, and the course suite detects each change: add "
          "tests whose results depend on it.";
 }
@@ -201,10 +207,10 @@ std::vector<GeneratedGroup> generated_groups(const GradeResult& result) {
   return sorted;
 }
 
-std::string group_survivors_summary(const GeneratedGroup& group, Reveal reveal) {
+std::string group_survivors_summary(const GeneratedGroup& group) {
   const std::size_t count = group.survivors.size();
   const std::size_t unreached = static_cast<std::size_t>(group.not_reached);
-  if (reveal == Reveal::Nothing || group.file.empty()) {
+  if (group.file.empty()) {
     std::vector<std::string> ids;
     for (const MutantResult* mutant : group.survivors) ids.push_back(mutant->mutant.id);
     if (count == 1) {
@@ -229,10 +235,10 @@ std::string group_survivors_summary(const GeneratedGroup& group, Reveal reveal) 
                      detail::join_limited(lines, kLinesShown));
 }
 
-std::vector<std::string> group_survivor_details(const GeneratedGroup& group, Reveal reveal) {
+std::vector<std::string> group_survivor_details(const GeneratedGroup& group) {
   std::vector<std::string> details;
-  if (reveal != Reveal::TitleAndSymptom) return details;
   for (const MutantResult* mutant : group.survivors) {
+    if (mutant->shown != Reveal::TitleAndSymptom) continue;
     details.push_back(
         fmt::format("line {}: {}", mutant->mutant.line_begin, replaced_text(mutant->mutant)));
   }
@@ -252,22 +258,6 @@ int count_status(const GradeResult& result, MutantStatus status) {
 
 std::string percent(double fraction) {
   return fmt::format("{:.1f}%", fraction * 100.0);
-}
-
-std::string visible_source(const GradeResult& result, const std::string& path) {
-  const auto found = result.oracle_files.find(path);
-  if (found == result.oracle_files.end()) return "";
-  // Pitfalls and generated mutants alike: a survivor's file would show its site.
-  const bool survivor_here = std::any_of(
-      result.mutants.begin(), result.mutants.end(),
-      [&](const MutantResult& m) { return !detected(m.status) && m.mutant.file == path; });
-  if (result.reveal != Reveal::Nothing || !survivor_here) return found->second;
-  // One stand-in line per source line, so every mutant's location still points inside the file.
-  std::string stand_in =
-      "// The oracle's source is withheld: the grading policy reveals nothing about survivors.";
-  for (char c : found->second)
-    if (c == '\n') stand_in += "\n//";
-  return stand_in;
 }
 
 }  // namespace tinyllm::reports

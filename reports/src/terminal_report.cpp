@@ -78,7 +78,7 @@ void append_table(std::string& out, const GradeResult& result, const Painter& pa
                fmt::emphasis::bold);
   for (const MutantResult& mutant : result.mutants) {
     if (is_generated(mutant.mutant)) continue;  // counted below the table, survivors grouped
-    std::string title = visible_title(mutant, result.reveal);
+    std::string title = visible_title(mutant);
     if (title.empty()) title = "(hidden until detected)";
     std::string killers = detail::join_to_width(mutant.killed_by, kKillersWidth);
     if (mutant.killed_by.empty()) {
@@ -124,10 +124,9 @@ void append_generated_survivors(std::string& out, const GradeResult& result, con
                                   ? std::string()
                                   : fmt::format("{}  {}  ", pad(group.file, file_width),
                                                 pad(group.operator_name, operator_width));
-    out += fmt::format(
-        "  {}{}\n", where,
-        paint(group_survivors_summary(group, result.reveal), status_style(MutantStatus::Survived)));
-    const std::vector<std::string> details = group_survivor_details(group, result.reveal);
+    out += fmt::format("  {}{}\n", where,
+                       paint(group_survivors_summary(group), status_style(MutantStatus::Survived)));
+    const std::vector<std::string> details = group_survivor_details(group);
     for (std::size_t i = 0; i < details.size() && i < kDetailsPerGroup; ++i) {
       out += fmt::format("    {}\n", details[i]);
     }
@@ -135,7 +134,7 @@ void append_generated_survivors(std::string& out, const GradeResult& result, con
       out += fmt::format("    and {} more (the HTML report shows each at its line)\n",
                          details.size() - kDetailsPerGroup);
     }
-    const std::vector<std::string> hints = group_hints(result, group);
+    const std::vector<std::string> hints = group_hints(group);
     for (std::size_t i = 0; i < hints.size() && i < kDetailsPerGroup; ++i) {
       out += detail::wrap("Hint: " + hints[i], kWrapWidth, "    ");
     }
@@ -144,7 +143,7 @@ void append_generated_survivors(std::string& out, const GradeResult& result, con
                          hints.size() - kDetailsPerGroup);
     }
   }
-  out += detail::wrap(generated_survivors_meaning(result.reveal), kWrapWidth, "    ");
+  out += detail::wrap(generated_survivors_meaning(result), kWrapWidth, "    ");
 }
 
 void append_survivors(std::string& out, const GradeResult& result, const Painter& paint) {
@@ -155,19 +154,18 @@ void append_survivors(std::string& out, const GradeResult& result, const Painter
     any = true;
     if (is_generated(mutant.mutant)) continue;
     const std::string kind = undetected_kind(result, mutant);
-    out += fmt::format("  {}{}\n",
-                       paint(survivor_summary(mutant, result.reveal), status_style(mutant.status)),
+    out += fmt::format("  {}{}\n", paint(survivor_summary(mutant), status_style(mutant.status)),
                        kind.empty() ? "" : fmt::format(" [{}]", kind));
-    out += detail::wrap(survivor_meaning(mutant, result.reveal), kWrapWidth, "    ");
-    for (const std::string& hint : shown_hints(result, mutant)) {
+    out += detail::wrap(survivor_meaning(mutant), kWrapWidth, "    ");
+    for (const std::string& hint : mutant.hints) {
       out += detail::wrap("Hint: " + hint, kWrapWidth, "    ");
     }
   }
   append_generated_survivors(out, result, paint);
 }
 
-// Each invalid test: where it failed, as the reveal policy allows (validity_report.hpp), the
-// output excerpt when one may be shown, and the command that reproduces it.
+// Each invalid test: where it failed (validity_report.hpp), the output excerpt when there is one,
+// and the command that reproduces it.
 void append_invalid_tests(std::string& out, const GradeResult& result, const Painter& paint) {
   if (result.invalid_tests.empty()) return;
   out += paint(

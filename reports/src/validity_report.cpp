@@ -1,4 +1,4 @@
-// The reveal rules for invalid tests, in one place.
+// What reports say about invalid tests (validity_report.hpp).
 #include "tinyllm/reports/validity_report.hpp"
 
 #include <fmt/format.h>
@@ -16,44 +16,31 @@ std::string plural(std::size_t n, std::string_view one, std::string_view many) {
 
 }  // namespace
 
-bool hides_output(const GradeResult& result, const ValidityFailure& failure) {
-  if (failure.variant == kReference) return false;
-  const WheatInfo* wheat = find_wheat(result, failure.variant);
-  return wheat == nullptr || wheat->kind == WheatKind::Binary;
-}
-
 ShownFailure shown_failure(const GradeResult& result, const ValidityFailure& failure) {
   ShownFailure shown;
   shown.reproduce = failure.reproduce;
+  shown.message = failure.message;  // what for_reader left of it
   if (failure.variant == kReference) {
     shown.where =
         fmt::format("fails on the reference implementation (RapidCheck seed {})", failure.seed);
-    shown.message = failure.message;
     return shown;
   }
   const WheatInfo* wheat = find_wheat(result, failure.variant);
   if (wheat == nullptr) {
-    // A variant the grade does not describe: say no more than its id, show nothing it printed.
+    // A variant the grade does not describe: say no more than its id.
     shown.where = fmt::format("fails on {}, a correct implementation", failure.variant);
-    return shown;
-  }
-  if (wheat->kind == WheatKind::Binary) {
-    // Never the message: what a test saw of a differently built binary is that binary's bytes.
+  } else if (wheat->kind == WheatKind::Binary) {
     shown.where =
         fmt::format("depends on the binary: it fails on {} ({})", wheat->title, wheat->id);
-    return shown;
-  }
-  if (result.reveal == Reveal::Nothing) {
+  } else if (wheat->title.empty()) {
     shown.where = fmt::format("fails on wheat {}, a correct implementation", wheat->id);
-    return shown;
-  }
-  shown.where =
-      fmt::format("fails on wheat {} ({}), a correct implementation", wheat->id, wheat->title);
-  if (result.reveal == Reveal::TitleAndSymptom) {
-    shown.why_allowed = fmt::format(
-        "what it varies: {}; the contract leaves that open: docs/contract-freedoms.md#{}",
-        wheat->varies, wheat->freedom);
-    shown.message = failure.message;
+  } else {
+    shown.where =
+        fmt::format("fails on wheat {} ({}), a correct implementation", wheat->id, wheat->title);
+    if (!wheat->varies.empty())
+      shown.why_allowed = fmt::format(
+          "what it varies: {}; the contract leaves that open: docs/contract-freedoms.md#{}",
+          wheat->varies, wheat->freedom);
   }
   return shown;
 }

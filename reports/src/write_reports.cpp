@@ -10,7 +10,7 @@
 #include <stdexcept>
 
 #include "tinyllm/base/whole_file.hpp"
-#include "tinyllm/reports/feedback.hpp"
+#include "tinyllm/reports/audience.hpp"
 #include "tinyllm/reports/gradescope_report.hpp"
 #include "tinyllm/reports/html_report.hpp"
 #include "tinyllm/reports/json_report.hpp"
@@ -51,23 +51,26 @@ std::string elements_bundle(const ReportOptions& options) {
   return std::string(embedded);
 }
 
-std::string render_terminal(const GradeResult& result, const ReportOptions& options) {
-  return render_terminal_report(result, options.colour);
+std::string render_terminal(const GradeResult& reader, const GradeResult&,
+                            const ReportOptions& options) {
+  return render_terminal_report(reader, options.colour);
 }
-std::string render_json(const GradeResult& result, const ReportOptions&) {
-  return render_json_report(result);
+std::string render_json(const GradeResult& reader, const GradeResult&, const ReportOptions&) {
+  return render_json_report(reader);
 }
-std::string render_html(const GradeResult& result, const ReportOptions& options) {
-  return render_html_report(result, elements_bundle(options));
+std::string render_html(const GradeResult& reader, const GradeResult&,
+                        const ReportOptions& options) {
+  return render_html_report(reader, elements_bundle(options));
 }
-std::string render_markdown(const GradeResult& result, const ReportOptions&) {
-  return render_markdown_report(result);
+std::string render_markdown(const GradeResult& reader, const GradeResult&, const ReportOptions&) {
+  return render_markdown_report(reader);
 }
-std::string render_junit(const GradeResult& result, const ReportOptions&) {
-  return render_junit_report(result);
+std::string render_junit(const GradeResult& reader, const GradeResult&, const ReportOptions&) {
+  return render_junit_report(reader);
 }
-std::string render_gradescope(const GradeResult& result, const ReportOptions&) {
-  return render_gradescope_results(result);
+std::string render_gradescope(const GradeResult& reader, const GradeResult& staff,
+                              const ReportOptions&) {
+  return render_gradescope_results(reader, staff);
 }
 
 const ReportWriter& writer_of(ReportFormat format) {
@@ -129,14 +132,15 @@ void check_report_options(const ReportOptions& options) {
 }
 
 std::vector<fs::path> write_reports(const GradeResult& grade, const ReportOptions& options) {
-  // One grade, two views: staff see everything and what the learner was shown.
-  const GradeResult result = options.view == View::Staff ? staff_view(grade) : grade;
+  // Who reads the reports is decided here, once: each writer formats what its reader may see.
+  const GradeResult result = for_reader(grade, options.view);
+  const GradeResult staff = for_reader(grade, View::Staff);
   std::vector<fs::path> written;
   std::set<ReportFormat> done;
   for (ReportFormat format : options.formats) {
     if (!done.insert(format).second) continue;
     const ReportWriter& writer = writer_of(format);
-    const std::string text = writer.render(result, options);
+    const std::string text = writer.render(result, staff, options);
     if (format == ReportFormat::Terminal && options.terminal != nullptr) {
       *options.terminal << text << std::flush;
       continue;

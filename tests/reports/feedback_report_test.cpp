@@ -123,24 +123,25 @@ TEST(GradescopeScore, follows_its_policy_and_says_which) {
   GradeResult fail = fixtures::fail_with_survivors(Reveal::Title);  // 4 of 6 detected, FAIL
   fail.threshold = 0.5;  // 4/6 is above it: only the survivors' being required makes it a FAIL
   fail.score_policy = ScorePolicy::Mutants;
-  EXPECT_EQ(gradescope_results_json(fail).at("score"), 4);
+  EXPECT_EQ(fixtures::gradescope_results(fail).at("score"), 4);
   fail.score_policy = ScorePolicy::Capped;
-  const json capped = gradescope_results_json(fail);
+  const json capped = fixtures::gradescope_results(fail);
   EXPECT_EQ(capped.at("score"), 2);  // below 0.5 * 6 = 3
   EXPECT_TRUE(contains(capped.at("output"), "policy \"capped\""));
   fail.score_policy = ScorePolicy::Verdict;
-  EXPECT_EQ(gradescope_results_json(fail).at("score"), 0);
+  EXPECT_EQ(fixtures::gradescope_results(fail).at("score"), 0);
   GradeResult pass = fixtures::pass_all_killed();
   pass.score_policy = ScorePolicy::Verdict;
-  EXPECT_EQ(gradescope_results_json(pass).at("score"), 6);
+  EXPECT_EQ(fixtures::gradescope_results(pass).at("score"), 6);
   pass.score_policy = ScorePolicy::Capped;
-  EXPECT_EQ(gradescope_results_json(pass).at("score"), 6);
+  EXPECT_EQ(fixtures::gradescope_results(pass).at("score"), 6);
 }
 
 // Catches: results.json without the data the next submission's attempt is counted from (a grade
 // of this grader, not a failure of it) or without the rung the learner was shown.
 TEST(GradescopeScore, extra_data_says_it_is_a_grade_and_which_rung) {
-  const json extra = gradescope_results_json(on_the_ladder(HintRung::Symptom)).at("extra_data");
+  const json extra =
+      fixtures::gradescope_results(on_the_ladder(HintRung::Symptom)).at("extra_data");
   EXPECT_EQ(extra.at("tinyllm").at("grader_failed"), false);
   EXPECT_EQ(extra.at("tinyllm").at("hint_rung"), "symptom");
   EXPECT_EQ(extra.at("tinyllm").at("attempt"), 3);

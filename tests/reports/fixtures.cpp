@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "fixture_parts.hpp"
+#include "tinyllm/reports/audience.hpp"
 #include "tinyllm/reports/gradescope_report.hpp"
 #include "tinyllm/reports/html_report.hpp"
 #include "tinyllm/reports/json_report.hpp"
@@ -359,19 +360,28 @@ std::size_t line_count(const std::string& text) {
   return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
 }
 
+GradeResult shown(const GradeResult& result) {
+  return for_reader(result, result.feedback.view);
+}
+
+nlohmann::json gradescope_results(const GradeResult& result) {
+  return gradescope_results_json(shown(result), for_reader(result, View::Staff));
+}
+
 std::vector<Format> learner_formats() {
   return {
-      {"terminal", [](const GradeResult& r) { return render_terminal_report(r, false); }},
-      {"markdown", [](const GradeResult& r) { return render_markdown_report(r); }},
-      {"junit", [](const GradeResult& r) { return render_junit_report(r); }},
+      {"terminal", [](const GradeResult& r) { return render_terminal_report(shown(r), false); }},
+      {"markdown", [](const GradeResult& r) { return render_markdown_report(shown(r)); }},
+      {"junit", [](const GradeResult& r) { return render_junit_report(shown(r)); }},
       {"gradescope", [](const GradeResult& r) { return gradescope_learner_text(r); }},
-      {"json", [](const GradeResult& r) { return render_json_report(r); }},
-      {"html", [](const GradeResult& r) { return render_html_report(r, "var bundle = 1;"); }},
+      {"json", [](const GradeResult& r) { return render_json_report(shown(r)); }},
+      {"html",
+       [](const GradeResult& r) { return render_html_report(shown(r), "var bundle = 1;"); }},
   };
 }
 
 std::string gradescope_learner_text(const GradeResult& result) {
-  nlohmann::json results = gradescope_results_json(result);
+  nlohmann::json results = gradescope_results(result);
   auto& tests = results.at("tests");
   tests.erase(
       std::remove_if(tests.begin(), tests.end(),

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstddef>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -61,6 +62,14 @@ std::vector<std::pair<std::string, GradeResult>> named_validity_fixtures();
 
 // Returns the number of lines (newlines) in `text`.
 std::size_t line_count(const std::string& text);
+
+// Returns `result` shaped for the reader its feedback names, as write_reports shapes a grade
+// before any writer sees it (for_reader, audience.hpp).
+GradeResult shown(const GradeResult& result);
+
+// Returns Gradescope's results.json of `result`, shaped as write_reports shapes it: for its
+// reader, and for staff (the hidden test).
+nlohmann::json gradescope_results(const GradeResult& result);
 
 // One learner-facing format as a test renders it.
 struct Format {

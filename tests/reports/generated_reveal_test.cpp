@@ -40,7 +40,7 @@ TEST(GeneratedReveal, NothingShowsOnlyThatAGeneratedMutantSurvivedAndItsId) {
     }
   }
   // The schema JSON keeps both survivors out of their file, whose source is withheld too.
-  const json report = mutation_report_json(result);
+  const json report = mutation_report_json(fixtures::shown(result));
   for (const auto& [path, file] : report.at("files").items()) {
     for (const json& mutant : file.at("mutants")) {
       if (mutant.at("status") == "Survived") {
@@ -64,12 +64,13 @@ TEST(GeneratedReveal, TitleShowsFileLineAndOperatorButNeverTheReplacedText) {
     EXPECT_TRUE(contains(text, "cxx_lt_to_ge")) << format.name;
     EXPECT_TRUE(contains(text, "cxx_remove_call_statement")) << format.name;
   }
-  EXPECT_TRUE(contains(render_terminal_report(result, false), "1 survived (line 3)"));
-  EXPECT_TRUE(contains(render_junit_report(result),
+  EXPECT_TRUE(
+      contains(render_terminal_report(fixtures::shown(result), false), "1 survived (line 3)"));
+  EXPECT_TRUE(contains(render_junit_report(fixtures::shown(result)),
                        "<failure message=\"g1a2b3c4d5e: oracle/src/train/cast.cpp:3, "
                        "cxx_lt_to_ge\" type=\"Survived\">"));
   // The schema JSON marks the whole line, not the replaced columns.
-  const json report = mutation_report_json(result);
+  const json report = mutation_report_json(fixtures::shown(result));
   for (const json& mutant : report.at("files").at("oracle/src/train/cast.cpp").at("mutants")) {
     if (mutant.at("id") != fixtures::kGeneratedLtToGe) continue;
     EXPECT_EQ(mutant.at("location").at("start"), (json{{"line", 3}, {"column", 3}}));
@@ -93,8 +94,8 @@ TEST(GeneratedReveal, TitleAndSymptomAlsoShowsTheReplacedText) {
 TEST(GeneratedReveal, ADetectedGeneratedMutantAlwaysShowsItsWholeDescription) {
   const GradeResult result = fixtures::full_with_generated(Reveal::Nothing);
   const std::string whole = "oracle/src/train/cast.cpp:5: `0.5f` replaced by `0.25f`";
-  EXPECT_TRUE(contains(render_junit_report(result), whole));
-  EXPECT_TRUE(contains(render_json_report(result), whole));
+  EXPECT_TRUE(contains(render_junit_report(fixtures::shown(result)), whole));
+  EXPECT_TRUE(contains(render_json_report(fixtures::shown(result)), whole));
 }
 
 // Catches: a report that does not say which set was graded (full or pitfalls only) or hides what
@@ -110,18 +111,22 @@ TEST(GeneratedReveal, EveryFormatSaysWhichSetWasGraded) {
         << format.name;
   }
   const json config =
-      mutation_report_json(fixtures::full_with_generated(Reveal::Title)).at("config");
+      mutation_report_json(fixtures::shown(fixtures::full_with_generated(Reveal::Title)))
+          .at("config");
   EXPECT_EQ(config.at("mutantSet"), "full");
   EXPECT_EQ(config.at("generated").at("courseUndetected"), 2);
   EXPECT_EQ(config.at("generated").at("counted"), 3);
-  EXPECT_EQ(mutation_report_json(fixtures::pass_all_killed()).at("config").at("mutantSet"),
+  EXPECT_EQ(mutation_report_json(fixtures::shown(fixtures::pass_all_killed()))
+                .at("config")
+                .at("mutantSet"),
             "pitfalls");
 }
 
 // Catches: the terminal printing one row per generated survivor (a hundred rows), or groups whose
 // counts do not add up.
 TEST(GeneratedReveal, TheTerminalGroupsAHundredSurvivorsByFileAndOperator) {
-  const std::string text = render_terminal_report(fixtures::many_generated_survivors(100), false);
+  const std::string text =
+      render_terminal_report(fixtures::shown(fixtures::many_generated_survivors(100)), false);
   const std::string survived = text.substr(text.find("What survived"));
   EXPECT_LE(fixtures::line_count(survived), 8U) << survived;
   EXPECT_TRUE(contains(text, "  + 100 generated mutants: 0 detected, 100 survived"));
@@ -130,12 +135,12 @@ TEST(GeneratedReveal, TheTerminalGroupsAHundredSurvivorsByFileAndOperator) {
   // With the replaced text shown, each group names a few and counts the rest.
   GradeResult symptom = fixtures::many_generated_survivors(100);
   symptom.reveal = Reveal::TitleAndSymptom;
-  const std::string detailed = render_terminal_report(symptom, false);
+  const std::string detailed = render_terminal_report(fixtures::shown(symptom), false);
   EXPECT_LE(fixtures::line_count(detailed.substr(detailed.find("What survived"))), 24U);
   EXPECT_TRUE(contains(detailed, "and 22 more (the HTML report shows each at its line)"));
   // Hidden: one line for all of them.
   symptom.reveal = Reveal::Nothing;
-  EXPECT_TRUE(contains(render_terminal_report(symptom, false),
+  EXPECT_TRUE(contains(render_terminal_report(fixtures::shown(symptom), false),
                        "  100 generated mutants survived (g0000000000, g0000000001, g0000000002 "
                        "and 97 more)\n"));
 }
@@ -143,7 +148,8 @@ TEST(GeneratedReveal, TheTerminalGroupsAHundredSurvivorsByFileAndOperator) {
 // Catches: the schema JSON placing a generated mutant at its whole site instead of the replaced
 // span, or naming it by anything but its operator and replacement text.
 TEST(GeneratedReveal, TheSchemaJsonPutsADetectedGeneratedMutantAtItsSpanWithItsReplacement) {
-  const json report = mutation_report_json(fixtures::full_with_generated(Reveal::Title));
+  const json report =
+      mutation_report_json(fixtures::shown(fixtures::full_with_generated(Reveal::Title)));
   for (const json& mutant : report.at("files").at("oracle/src/train/cast.cpp").at("mutants")) {
     if (mutant.at("id") != fixtures::kGeneratedHalve) continue;
     EXPECT_EQ(mutant.at("location"), (json{{"start", {{"line", 5}, {"column", 18}}},

@@ -13,7 +13,7 @@ using nlohmann::json;
 // Catches: a total that is not the sum of the tests' scores, a status that contradicts its score,
 // or a timed-out mutant scored as survived.
 TEST(GradescopeResults, EachDetectedMutantIsAPassedPointAndASurvivorAFailedOne) {
-  const json results = gradescope_results_json(fixtures::fail_with_survivors(Reveal::Title));
+  const json results = fixtures::gradescope_results(fixtures::fail_with_survivors(Reveal::Title));
   const json& tests = results.at("tests");
   ASSERT_EQ(tests.size(), 8U);  // the reference check, six mutants and the staff view
   EXPECT_EQ(results.at("score"), 4);
@@ -41,7 +41,7 @@ TEST(GradescopeResults, RevealNothingKeepsTheTitleOutOfTheTestNameAndOutput) {
 // Catches: an INVALID suite given points, or given zero without the reason and reproduce command in
 // its output.
 TEST(GradescopeResults, AnInvalidSuiteScoresZeroAndSaysWhy) {
-  const json results = gradescope_results_json(fixtures::invalid_reference_failures());
+  const json results = fixtures::gradescope_results(fixtures::invalid_reference_failures());
   EXPECT_EQ(results.at("score"), 0);
   EXPECT_EQ(results.at("tests").at(0).at("status"), "failed");
   EXPECT_NE(results.at("output").get<std::string>().find("--seed 77"), std::string::npos);

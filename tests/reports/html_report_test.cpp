@@ -55,8 +55,8 @@ std::string pitfall_row(const std::string& header, const std::string& id) {
 // Catches: a learner's source holding </script> or <!-- ending the embedded report's script,
 // breaking the page or injecting markup.
 TEST(HtmlReport, AScriptEndTagInATestsSourceCannotCloseTheReportsScriptEarly) {
-  const std::string page =
-      render_html_report(fixtures::fail_with_survivors(Reveal::Title), "var bundle = 1;");
+  const std::string page = render_html_report(
+      fixtures::shown(fixtures::fail_with_survivors(Reveal::Title)), "var bundle = 1;");
   // Two script elements (bundle, report), so exactly two end tags; the source's "</script>" and
   // "<!--" are escaped.
   EXPECT_EQ(occurrences(page, "</script>"), 2U);
@@ -74,8 +74,8 @@ TEST(HtmlReport, EscapedJsonIsStillTheSameJson) {
 
 // Catches: a viewer bundle that contains </script> inlined raw, which cuts the page short.
 TEST(HtmlReport, ABundleThatHoldsAScriptTagIsInlinedAsADataUrlInstead) {
-  const std::string page =
-      render_html_report(fixtures::pass_all_killed(), "var s = '</script><script>';");
+  const std::string page = render_html_report(fixtures::shown(fixtures::pass_all_killed()),
+                                              "var s = '</script><script>';");
   EXPECT_EQ(page.find("var s ="), std::string::npos);
   EXPECT_NE(page.find("data:text/javascript;base64,dmFyIHMgPSAnPC9zY3JpcHQ+PHNjcmlwdD4nOw=="),
             std::string::npos);
@@ -83,7 +83,8 @@ TEST(HtmlReport, ABundleThatHoldsAScriptTagIsInlinedAsADataUrlInstead) {
 
 // Catches: a page that loads the viewer from the network, which fails offline and in LMS sandboxes.
 TEST(HtmlReport, TheBundleIsInlinedSoThePageNeedsNoNetwork) {
-  const std::string page = render_html_report(fixtures::pass_all_killed(), "var marker_1234 = 1;");
+  const std::string page =
+      render_html_report(fixtures::shown(fixtures::pass_all_killed()), "var marker_1234 = 1;");
   EXPECT_NE(page.find("<script>\nvar marker_1234 = 1;\n</script>"), std::string::npos);
   EXPECT_EQ(page.find("src=\"http"), std::string::npos);
   EXPECT_NE(page.find("<mutation-test-report-app"), std::string::npos);
@@ -92,7 +93,7 @@ TEST(HtmlReport, TheBundleIsInlinedSoThePageNeedsNoNetwork) {
 // Catches: an empty bundle rendered as a blank page instead of an error that names the fix.
 TEST(HtmlReport, AMissingBundleIsAnErrorThatSaysWhatToInstall) {
   try {
-    render_html_report(fixtures::pass_all_killed(), "");
+    render_html_report(fixtures::shown(fixtures::pass_all_killed()), "");
     FAIL() << "no exception";
   } catch (const std::runtime_error& error) {
     EXPECT_NE(std::string(error.what()).find("scripts/install-deps.sh"), std::string::npos);
@@ -109,7 +110,7 @@ TEST(HtmlReport, TheBuildEmbeddedTheElementsBundle) {
 // learner who opens it never sees FAIL or which required pitfalls survived.
 TEST(HtmlGradeHeader, ShowsFailAndEachSurvivingRequiredPitfallBeforeTheViewer) {
   const std::string page =
-      render_html_report(fixtures::fail_with_survivors(Reveal::Title), kBundle);
+      render_html_report(fixtures::shown(fixtures::fail_with_survivors(Reveal::Title)), kBundle);
   const std::string header = grade_header(page);
   EXPECT_TRUE(contains(header, "<span class=\"verdict\">FAIL</span>")) << header;
   EXPECT_TRUE(contains(header, "class=\"fail\""));
@@ -132,7 +133,7 @@ TEST(HtmlGradeHeader, ShowsFailAndEachSurvivingRequiredPitfallBeforeTheViewer) {
 // than the terminal and Markdown reports do with Reveal::Nothing.
 TEST(HtmlGradeHeader, WithRevealNothingNoSurvivorsTitleAppearsBeforeTheViewer) {
   const std::string page =
-      render_html_report(fixtures::fail_with_survivors(Reveal::Nothing), kBundle);
+      render_html_report(fixtures::shown(fixtures::fail_with_survivors(Reveal::Nothing)), kBundle);
   const std::string before = before_the_viewer(page);
   const std::string header = grade_header(page);
   EXPECT_TRUE(contains(header, "a mutant survived (s07)"));
@@ -158,7 +159,7 @@ TEST(HtmlGradeHeader, AtTheConceptRungShowsTheQuestionAndConceptButNotTheSymptom
   result.feedback.attempt = 2;
   result.feedback.rung = HintRung::Concept;
   result.feedback.learner_reveal = Reveal::Nothing;
-  const std::string page = render_html_report(result, kBundle);
+  const std::string page = render_html_report(fixtures::shown(result), kBundle);
   const std::string before = before_the_viewer(page);
   const std::string header = grade_header(page);
   EXPECT_TRUE(contains(header, "Attempt 2: hints at rung 2 of 3 (concept)"));
@@ -176,8 +177,8 @@ TEST(HtmlGradeHeader, AtTheConceptRungShowsTheQuestionAndConceptButNotTheSymptom
 // Catches: a staff view whose header still hides what the staff may see, or does not say it is
 // the staff view (staff could mistake it for what the learner saw).
 TEST(HtmlGradeHeader, TheStaffViewShowsTitlesAndSaysSo) {
-  const std::string page =
-      render_html_report(staff_view(fixtures::fail_with_survivors(Reveal::Nothing)), kBundle);
+  const std::string page = render_html_report(
+      fixtures::shown(staff_view(fixtures::fail_with_survivors(Reveal::Nothing))), kBundle);
   const std::string header = grade_header(page);
   EXPECT_TRUE(contains(header, "Staff view: everything is shown."));
   EXPECT_TRUE(contains(pitfall_row(header, "s07"), "s07: weighting micro-batches 1/k"));
@@ -191,7 +192,7 @@ TEST(HtmlGradeHeader, TheStaffViewShowsTitlesAndSaysSo) {
 TEST(HtmlGradeHeader, ALearnersSuiteNameIsEscaped) {
   GradeResult result = fixtures::fail_with_survivors(Reveal::Title);
   result.suite_name = "<script>alert(1)</script>";
-  const std::string page = render_html_report(result, kBundle);
+  const std::string page = render_html_report(fixtures::shown(result), kBundle);
   const std::string before = before_the_viewer(page);
   EXPECT_FALSE(contains(before, "<script>alert(1)"));
   EXPECT_TRUE(contains(grade_header(page), "&lt;script&gt;alert(1)&lt;/script&gt;"));
@@ -203,8 +204,8 @@ TEST(HtmlGradeHeader, ALearnersSuiteNameIsEscaped) {
 // wheat's, a semantic wheat's with Reveal::Nothing) or names a wheat the policy hides, or drops
 // reach.
 TEST(HtmlGradeHeader, ListsInvalidTestsAndReachAsThePolicyAllows) {
-  const std::string page =
-      render_html_report(fixtures::graded_with_invalid_tests(Reveal::Nothing), kBundle);
+  const std::string page = render_html_report(
+      fixtures::shown(fixtures::graded_with_invalid_tests(Reveal::Nothing)), kBundle);
   const std::string before = before_the_viewer(page);
   const std::string header = grade_header(page);
   EXPECT_TRUE(contains(header, "Invalid tests (not graded)"));
@@ -226,7 +227,8 @@ TEST(HtmlGradeHeader, ListsInvalidTestsAndReachAsThePolicyAllows) {
 // Catches: an INVALID grade whose header says "fix the errors below" with nothing below, or shows
 // the compiler's raw bytes (an end tag, control characters) in the page.
 TEST(HtmlGradeHeader, AnInvalidGradeShowsWhyAndTheCompilerDiagnosticsEscaped) {
-  const std::string page = render_html_report(fixtures::invalid_compile_error(), kBundle);
+  const std::string page =
+      render_html_report(fixtures::shown(fixtures::invalid_compile_error()), kBundle);
   const std::string header = grade_header(page);
   EXPECT_TRUE(contains(header, "<span class=\"verdict\">INVALID</span>"));
   EXPECT_TRUE(contains(header, "class=\"invalid\""));
@@ -236,7 +238,8 @@ TEST(HtmlGradeHeader, AnInvalidGradeShowsWhyAndTheCompilerDiagnosticsEscaped) {
   EXPECT_FALSE(contains(header, "\x1b"));
   EXPECT_FALSE(contains(header, "</script>"));
   EXPECT_FALSE(contains(header, "mutants detected"));  // no score for an INVALID grade
-  const std::string pass = grade_header(render_html_report(fixtures::pass_all_killed(), kBundle));
+  const std::string pass =
+      grade_header(render_html_report(fixtures::shown(fixtures::pass_all_killed()), kBundle));
   EXPECT_TRUE(contains(pass, "<span class=\"verdict\">PASS</span>"));
   EXPECT_TRUE(contains(pass, "class=\"pass\""));
 }

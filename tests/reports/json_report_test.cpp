@@ -23,7 +23,7 @@ const json& mutant(const json& report, const std::string& file, const std::strin
 // Catches: files keyed by anything but the oracle's repository-relative path, or missing their
 // source or language, which the HTML viewer needs to show a mutant in place.
 TEST(JsonReport, FilesAreKeyedByOracleSourcePathWithTheirSourceAndLanguage) {
-  const json report = mutation_report_json(fixtures::pass_all_killed());
+  const json report = mutation_report_json(fixtures::shown(fixtures::pass_all_killed()));
   EXPECT_EQ(report.at("schemaVersion"), "2");
   ASSERT_EQ(report.at("files").size(), 3U);
   const json& file = report.at("files").at("oracle/src/train/accumulate.cpp");
@@ -35,7 +35,7 @@ TEST(JsonReport, FilesAreKeyedByOracleSourcePathWithTheirSourceAndLanguage) {
 // Catches: a mutant location off by one line or column (the schema's columns are 1-based, the end
 // exclusive), highlighting the wrong code.
 TEST(JsonReport, ALocationSpansTheSiteFromItsFirstNonBlankCharacterToPastItsLastLine) {
-  const json report = mutation_report_json(fixtures::pass_all_killed());
+  const json report = mutation_report_json(fixtures::shown(fixtures::pass_all_killed()));
   const json& s07 = mutant(report, "oracle/src/train/accumulate.cpp", "s07");
   // Line 5 is "    if constexpr (is_mutant(7)) weight = 1.0 / k;": 4 spaces, 49 characters.
   EXPECT_EQ(s07.at("location").at("start"), (json{{"line", 5}, {"column", 5}}));
@@ -47,7 +47,8 @@ TEST(JsonReport, ALocationSpansTheSiteFromItsFirstNonBlankCharacterToPastItsLast
 
 // Catches: killedBy naming a test id that testFiles does not define, which the viewer cannot link.
 TEST(JsonReport, KilledByNamesTestsThatTestFilesDefine) {
-  const json report = mutation_report_json(fixtures::fail_with_survivors(Reveal::Title));
+  const json report =
+      mutation_report_json(fixtures::shown(fixtures::fail_with_survivors(Reveal::Title)));
   std::set<std::string> defined;
   for (const auto& [path, file] : report.at("testFiles").items()) {
     for (const json& test : file.at("tests")) defined.insert(test.at("id"));
@@ -75,7 +76,7 @@ TEST(JsonReport, KilledByNamesTestsThatTestFilesDefine) {
 TEST(JsonReport, AKillerGoogleTestDidNotListStillGetsATestFilesEntry) {
   GradeResult result = fixtures::pass_all_killed();
   result.mutants[0].killed_by.push_back("Hidden.CrashedBeforeListing");
-  const json report = mutation_report_json(result);
+  const json report = mutation_report_json(fixtures::shown(result));
   const json& unlisted = report.at("testFiles").at("(tests not listed by GoogleTest)").at("tests");
   ASSERT_EQ(unlisted.size(), 1U);
   EXPECT_EQ(unlisted[0].at("id"), "Hidden.CrashedBeforeListing");
@@ -84,7 +85,8 @@ TEST(JsonReport, AKillerGoogleTestDidNotListStillGetsATestFilesEntry) {
 // Catches: a status or statusReason rewritten on the way to JSON, or thresholds not taken from the
 // grading threshold.
 TEST(JsonReport, StatusesAndReasonsAreTheGradersAndThresholdsComeFromTheThreshold) {
-  const json report = mutation_report_json(fixtures::fail_with_survivors(Reveal::Title));
+  const json report =
+      mutation_report_json(fixtures::shown(fixtures::fail_with_survivors(Reveal::Title)));
   EXPECT_EQ(mutant(report, "oracle/src/train/loss_scaler.cpp", "s12").at("status"), "Timeout");
   EXPECT_EQ(mutant(report, "oracle/src/train/checkpoint.cpp", "s21").at("statusReason"),
             "crashed with SIGSEGV");
@@ -95,7 +97,8 @@ TEST(JsonReport, StatusesAndReasonsAreTheGradersAndThresholdsComeFromTheThreshol
 // Catches: reveal = nothing leaking a survivor's title through any JSON field, or hiding killed
 // mutants' titles too.
 TEST(JsonReport, RevealNothingKeepsTheSurvivorsTitleOutOfEveryField) {
-  const std::string text = render_json_report(fixtures::fail_with_survivors(Reveal::Nothing));
+  const std::string text =
+      render_json_report(fixtures::shown(fixtures::fail_with_survivors(Reveal::Nothing)));
   const json report = json::parse(text);
   const json& s07 = mutant(report, "oracle/src/train/accumulate.cpp", "s07");
   EXPECT_EQ(s07.at("mutatorName"), "s07");
@@ -109,14 +112,16 @@ TEST(JsonReport, RevealNothingKeepsTheSurvivorsTitleOutOfEveryField) {
 // Catches: reveal = nothing leaking the pitfall through the mutant site's source, or blanking it so
 // locations no longer fit.
 TEST(JsonReport, RevealNothingWithholdsTheSourceOfAFileWithASurvivorButKeepsItsLines) {
-  const json report = mutation_report_json(fixtures::fail_with_survivors(Reveal::Nothing));
+  const json report =
+      mutation_report_json(fixtures::shown(fixtures::fail_with_survivors(Reveal::Nothing)));
   const std::string source = report.at("files").at("oracle/src/train/accumulate.cpp").at("source");
   // The site's comment and code would name the pitfall the policy hides.
   EXPECT_EQ(source.find("1/k"), std::string::npos);
   EXPECT_EQ(source.find("is_mutant"), std::string::npos);
   EXPECT_EQ(std::count(source.begin(), source.end(), '\n'), 9);  // the fixture's 9 lines
   // With the title revealed the source is shown as it is.
-  const json shown = mutation_report_json(fixtures::fail_with_survivors(Reveal::Title));
+  const json shown =
+      mutation_report_json(fixtures::shown(fixtures::fail_with_survivors(Reveal::Title)));
   EXPECT_NE(shown.at("files")
                 .at("oracle/src/train/accumulate.cpp")
                 .at("source")
@@ -127,7 +132,8 @@ TEST(JsonReport, RevealNothingWithholdsTheSourceOfAFileWithASurvivorButKeepsItsL
 
 // Catches: reveal = title_and_symptom dropping the symptom from the description.
 TEST(JsonReport, RevealSymptomDescribesTheSurvivorWithTitleAndSymptom) {
-  const json report = mutation_report_json(fixtures::fail_with_survivors(Reveal::TitleAndSymptom));
+  const json report =
+      mutation_report_json(fixtures::shown(fixtures::fail_with_survivors(Reveal::TitleAndSymptom)));
   EXPECT_EQ(mutant(report, "oracle/src/train/accumulate.cpp", "s07").at("description"),
             "s07: weighting micro-batches 1/k (symptom: wrong gradient whenever the sizes differ)");
 }
@@ -138,7 +144,9 @@ TEST(JsonReport, TheRevealLevelIsSpelledAsInTheConfiguration) {
   for (const auto& [reveal, name] :
        {std::pair{Reveal::Nothing, "nothing"}, std::pair{Reveal::Title, "title"},
         std::pair{Reveal::TitleAndSymptom, "title_and_symptom"}}) {
-    EXPECT_EQ(mutation_report_json(fixtures::fail_with_survivors(reveal)).at("config").at("reveal"),
+    EXPECT_EQ(mutation_report_json(fixtures::shown(fixtures::fail_with_survivors(reveal)))
+                  .at("config")
+                  .at("reveal"),
               name);
     EXPECT_EQ(parse_reveal(name), reveal) << name;
   }
@@ -149,24 +157,24 @@ TEST(JsonReport, TheRevealLevelIsSpelledAsInTheConfiguration) {
 TEST(JsonReport, InvalidUtf8InTheDataIsReplacedInsteadOfThrowing) {
   GradeResult result = fixtures::fail_with_survivors(Reveal::Title);
   result.mutants[0].reason = "output \xff\xfe";
-  const std::string text = render_json_report(result);
+  const std::string text = render_json_report(fixtures::shown(result));
   EXPECT_NE(text.find("output \xEF\xBF\xBD\xEF\xBF\xBD"), std::string::npos);
 }
 
 // Catches: a report that differs between runs of the same grade (map order, timestamps), breaking
 // diffs and caches.
 TEST(JsonReport, TheSameResultGivesTheSameBytes) {
-  EXPECT_EQ(render_json_report(fixtures::fail_with_survivors(Reveal::Title)),
-            render_json_report(fixtures::fail_with_survivors(Reveal::Title)));
+  EXPECT_EQ(render_json_report(fixtures::shown(fixtures::fail_with_survivors(Reveal::Title))),
+            render_json_report(fixtures::shown(fixtures::fail_with_survivors(Reveal::Title))));
 }
 
 // Catches: a system block invented when the grader gave none, making reports differ across
 // machines.
 TEST(JsonReport, SystemInformationAppearsOnlyWhenTheGraderGaveIt) {
   GradeResult result = fixtures::pass_all_killed();
-  EXPECT_FALSE(mutation_report_json(result).contains("system"));
+  EXPECT_FALSE(mutation_report_json(fixtures::shown(result)).contains("system"));
   result.environment = GradeEnvironment{true, "linux", "Debian GNU/Linux 12", 2};
-  const json system = mutation_report_json(result).at("system");
+  const json system = mutation_report_json(fixtures::shown(result)).at("system");
   EXPECT_EQ(system.at("ci"), true);
   EXPECT_EQ(system.at("cpu").at("logicalCores"), 2);
 }

@@ -17,7 +17,8 @@ bool contains(const std::string& text, const std::string& part) {
 // Catches: the verdict, score line, a mutant's row or the required-survivor reason missing from the
 // summary.
 TEST(MarkdownReport, HasVerdictScoreAndOneTableRowPerMutant) {
-  const std::string text = render_markdown_report(fixtures::fail_with_survivors(Reveal::Title));
+  const std::string text =
+      render_markdown_report(fixtures::shown(fixtures::fail_with_survivors(Reveal::Title)));
   EXPECT_TRUE(contains(text, "**FAIL**"));
   EXPECT_TRUE(contains(text, "4/6 mutants detected (66.7%), threshold 80.0%"));
   EXPECT_TRUE(contains(text, "| s07 | **Survived** | weighting micro-batches 1/k | — |"));
@@ -27,7 +28,8 @@ TEST(MarkdownReport, HasVerdictScoreAndOneTableRowPerMutant) {
 
 // Catches: reveal = nothing leaking a survivor's title in the table or the survivor list.
 TEST(MarkdownReport, RevealNothingHidesTheSurvivorsTitleInTheTableAndTheList) {
-  const std::string text = render_markdown_report(fixtures::fail_with_survivors(Reveal::Nothing));
+  const std::string text =
+      render_markdown_report(fixtures::shown(fixtures::fail_with_survivors(Reveal::Nothing)));
   EXPECT_FALSE(contains(text, "weighting micro-batches"));
   EXPECT_TRUE(contains(text, "| s07 | **Survived** | *(hidden until detected)* |"));
   EXPECT_TRUE(contains(text, "**a mutant survived (s07)**"));
@@ -38,14 +40,15 @@ TEST(MarkdownReport, RevealNothingHidesTheSurvivorsTitleInTheTableAndTheList) {
 TEST(MarkdownReport, ACompileLogWithBackticksCannotCloseItsCodeFence) {
   GradeResult result = fixtures::invalid_compile_error();
   result.compile_log = "note: ```` in a log\n";
-  const std::string text = render_markdown_report(result);
+  const std::string text = render_markdown_report(fixtures::shown(result));
   EXPECT_TRUE(contains(text, "`````text\nnote: ```` in a log\n`````"));
 }
 
 // Catches: an INVALID summary without the command that reproduces a failure, or with a mutant table
 // for runs that never happened.
 TEST(MarkdownReport, ReferenceFailuresCarryTheirReproduceCommand) {
-  const std::string text = render_markdown_report(fixtures::invalid_reference_failures());
+  const std::string text =
+      render_markdown_report(fixtures::shown(fixtures::invalid_reference_failures()));
   EXPECT_TRUE(contains(text, "**INVALID**"));
   EXPECT_TRUE(contains(
       text,
@@ -57,7 +60,8 @@ TEST(MarkdownReport, ReferenceFailuresCarryTheirReproduceCommand) {
 // measured before the excerpt), too big for a merge-request comment, or an excerpt that hides where
 // the whole output went.
 TEST(MarkdownReport, AReferenceFailuresOutputIsAnExcerptThatNamesTheFullLog) {
-  const std::string text = render_markdown_report(fixtures::failure_that_printed(10000));
+  const std::string text =
+      render_markdown_report(fixtures::shown(fixtures::failure_that_printed(10000)));
   EXPECT_LE(fixtures::line_count(text), 120U) << text;
   EXPECT_TRUE(contains(text, "printed line 40\n[... 9920 lines left out"));
   EXPECT_TRUE(contains(text, "reference-output.txt in the report folder"));

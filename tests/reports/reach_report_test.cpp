@@ -46,19 +46,21 @@ TEST(ReachReport, TestsReachingWithoutDetectingAreThoseInCoveredByThatKillNothin
 TEST(ReachReport, TerminalMarkdownAndJsonListTheTestsThatReachButDetectNothing) {
   const GradeResult result = fixtures::graded_with_invalid_tests(Reveal::Title);
   const std::string line = "Tests that run mutated code but detect nothing: Scaler.Smoke.";
-  EXPECT_TRUE(contains(render_terminal_report(result, false), line));
-  EXPECT_TRUE(contains(render_markdown_report(result), line));
-  EXPECT_EQ(mutation_report_json(result).at("config").at("testsReachingWithoutDetecting"),
+  EXPECT_TRUE(contains(render_terminal_report(fixtures::shown(result), false), line));
+  EXPECT_TRUE(contains(render_markdown_report(fixtures::shown(result)), line));
+  EXPECT_EQ(mutation_report_json(fixtures::shown(result))
+                .at("config")
+                .at("testsReachingWithoutDetecting"),
             (json{"Scaler.Smoke"}));
-  EXPECT_EQ(mutation_report_json(result).at("config").at("reachMeasured"), true);
+  EXPECT_EQ(mutation_report_json(fixtures::shown(result)).at("config").at("reachMeasured"), true);
 }
 
 // Catches: a NoCoverage mutant reported as an ordinary survivor (or as detected), so a learner
 // cannot tell "no test runs this code" from "tests run it but none fails".
 TEST(ReachReport, EveryFormatTellsAnUnreachedMutantFromOneTestsRunButDoNotCatch) {
   const GradeResult result = fixtures::graded_with_invalid_tests(Reveal::Title);
-  const std::string terminal = render_terminal_report(result, false);
-  const std::string markdown = render_markdown_report(result);
+  const std::string terminal = render_terminal_report(fixtures::shown(result), false);
+  const std::string markdown = render_markdown_report(fixtures::shown(result));
   EXPECT_TRUE(contains(terminal, "  s21  NoCoverage"));
   EXPECT_TRUE(contains(terminal, "s21: not replaying the generator [no test runs this code]"));
   EXPECT_TRUE(contains(terminal, "s07: weighting micro-batches 1/k [tests run it but none fails]"));
@@ -73,7 +75,7 @@ TEST(ReachReport, EveryFormatTellsAnUnreachedMutantFromOneTestsRunButDoNotCatch)
   EXPECT_TRUE(contains(terminal, "s21 (no test runs its code)"));
   EXPECT_TRUE(contains(terminal, "cxx_remove_call_statement  1 not reached (line 4)"));
   GradeResult hidden = fixtures::graded_with_invalid_tests(Reveal::Nothing);
-  EXPECT_TRUE(contains(render_terminal_report(hidden, false),
+  EXPECT_TRUE(contains(render_terminal_report(fixtures::shown(hidden), false),
                        "2 generated mutants not detected (g1a2b3c4d5e, g2b3c4d5e6f): 1 survived, 1 "
                        "not reached"));
   EXPECT_TRUE(contains(terminal, "Reach: 2 of 9 mutants are in code no test runs"));
@@ -87,9 +89,9 @@ TEST(ReachReport, EveryFormatTellsAnUnreachedMutantFromOneTestsRunButDoNotCatch)
                        "| oracle/src/train/cast.cpp | cxx_remove_call_statement | 0/1 | "
                        "0 | 1 |"));
   EXPECT_TRUE(
-      contains(render_junit_report(result),
+      contains(render_junit_report(fixtures::shown(result)),
                "<failure message=\"s21: not replaying the generator\" type=\"NoCoverage\">"));
-  const json report = mutation_report_json(result);
+  const json report = mutation_report_json(fixtures::shown(result));
   EXPECT_EQ(mutant(report, "oracle/src/train/checkpoint.cpp", "s21").at("status"), "NoCoverage");
   EXPECT_EQ(mutant(report, "oracle/src/train/checkpoint.cpp", "s21").at("statusReason"),
             "no test runs its code");
@@ -98,7 +100,8 @@ TEST(ReachReport, EveryFormatTellsAnUnreachedMutantFromOneTestsRunButDoNotCatch)
 // Catches: coveredBy missing, naming a test testFiles does not define, or (with reveal = nothing)
 // naming the tests that run a survivor's code, which points at where it is.
 TEST(ReachReport, TheSchemaJsonGivesCoveredByAsTheRevealPolicyAllows) {
-  const json shown = mutation_report_json(fixtures::graded_with_invalid_tests(Reveal::Title));
+  const json shown =
+      mutation_report_json(fixtures::shown(fixtures::graded_with_invalid_tests(Reveal::Title)));
   EXPECT_EQ(mutant(shown, "oracle/src/train/accumulate.cpp", "s07").at("coveredBy"),
             (json{"Accumulate.HandExample", "Scaler.Smoke"}));
   EXPECT_EQ(mutant(shown, "oracle/src/train/checkpoint.cpp", "s21").at("coveredBy"), json::array());
@@ -113,18 +116,21 @@ TEST(ReachReport, TheSchemaJsonGivesCoveredByAsTheRevealPolicyAllows) {
       }
     }
   }
-  const json hidden = mutation_report_json(fixtures::graded_with_invalid_tests(Reveal::Nothing));
+  const json hidden =
+      mutation_report_json(fixtures::shown(fixtures::graded_with_invalid_tests(Reveal::Nothing)));
   EXPECT_FALSE(mutant(hidden, "oracle/src/train/accumulate.cpp", "s07").contains("coveredBy"));
   EXPECT_EQ(mutant(hidden, "oracle/src/train/loss_scaler.cpp", "s11").at("coveredBy"),
             (json{"Scaler.HandExample", "Scaler.Smoke"}));
   // Without reach, no coveredBy at all: the schema says to leave out what is not measured.
-  const json unmeasured = mutation_report_json(fixtures::fail_with_survivors(Reveal::Title));
+  const json unmeasured =
+      mutation_report_json(fixtures::shown(fixtures::fail_with_survivors(Reveal::Title)));
   EXPECT_FALSE(mutant(unmeasured, "oracle/src/train/loss_scaler.cpp", "s11").contains("coveredBy"));
 }
 
 // Catches: an invalid test listed in the viewer's test list as if it had been graded.
 TEST(ReachReport, TheSchemaJsonNamesAnInvalidTestAsNotGraded) {
-  const json report = mutation_report_json(fixtures::graded_with_invalid_tests(Reveal::Title));
+  const json report =
+      mutation_report_json(fixtures::shown(fixtures::graded_with_invalid_tests(Reveal::Title)));
   int invalid = 0;
   for (const json& test : report.at("testFiles").at("invalid_test.cpp").at("tests")) {
     EXPECT_EQ(test.at("name"), test.at("id").get<std::string>() + " (invalid: not graded)");

@@ -25,8 +25,8 @@ using fixtures::Format;
 
 std::vector<Format> formats() {
   std::vector<Format> all = fixtures::learner_formats();
-  all.push_back(
-      {"reference-output.txt", [](const GradeResult& r) { return render_reference_output(r); }});
+  all.push_back({"reference-output.txt",
+                 [](const GradeResult& r) { return render_reference_output(fixtures::shown(r)); }});
   return all;
 }
 
@@ -120,10 +120,10 @@ TEST(ValidityReveal, EveryFormatCarriesTheInvalidTestCountTheirNamesAndReproduce
     if (std::string(format.name) == "reference-output.txt") continue;
     EXPECT_TRUE(contains(text, "4 invalid tests")) << format.name;
   }
-  EXPECT_EQ(mutation_report_json(result).at("config").at("invalidTestCount"), 4);
-  EXPECT_TRUE(
-      contains(render_junit_report(result), "<property name=\"invalid_tests\" value=\"4\"/>"));
-  EXPECT_TRUE(contains(render_terminal_report(result, false),
+  EXPECT_EQ(mutation_report_json(fixtures::shown(result)).at("config").at("invalidTestCount"), 4);
+  EXPECT_TRUE(contains(render_junit_report(fixtures::shown(result)),
+                       "<property name=\"invalid_tests\" value=\"4\"/>"));
+  EXPECT_TRUE(contains(render_terminal_report(fixtures::shown(result), false),
                        "Validity: per-test; 4 invalid tests (not graded); a valid test passes on "
                        "the reference with every seed and on 5 wheats (w01, w02, w03, w04, w05)."));
 }
@@ -132,7 +132,7 @@ TEST(ValidityReveal, EveryFormatCarriesTheInvalidTestCountTheirNamesAndReproduce
 // graded: skipped) or as skipped when it made the grade INVALID (an error).
 TEST(ValidityReveal, JunitSkipsAnInvalidTestOfAGradedSuiteAndErrsOnAnInvalidGrade) {
   const std::string graded =
-      render_junit_report(fixtures::graded_with_invalid_tests(Reveal::Title));
+      render_junit_report(fixtures::shown(fixtures::graded_with_invalid_tests(Reveal::Title)));
   EXPECT_TRUE(contains(graded, "tests=\"13\" failures=\"4\" errors=\"0\" skipped=\"4\""));
   EXPECT_TRUE(
       contains(graded,
@@ -140,13 +140,14 @@ TEST(ValidityReveal, JunitSkipsAnInvalidTestOfAGradedSuiteAndErrsOnAnInvalidGrad
                "classname=\"tinyllm.validity\" time=\"0.000\">\n      <skipped "
                "message=\"Errors.PinsMessage fails on wheat w03 (error messages worded "
                "differently), a correct implementation: not graded\" type=\"InvalidTest\">"));
-  const std::string invalid = render_junit_report(fixtures::every_test_invalid());
+  const std::string invalid = render_junit_report(fixtures::shown(fixtures::every_test_invalid()));
   EXPECT_TRUE(contains(invalid, "tests=\"2\" failures=\"0\" errors=\"2\" skipped=\"0\""));
 }
 
 // Catches: Gradescope hiding an invalid test among passing ones, or scoring it.
 TEST(ValidityReveal, GradescopeListsEachInvalidTestAsAFailedTestWorthNothing) {
-  const json results = gradescope_results_json(fixtures::graded_with_invalid_tests(Reveal::Title));
+  const json results =
+      fixtures::gradescope_results(fixtures::graded_with_invalid_tests(Reveal::Title));
   int invalid = 0;
   for (const json& test : results.at("tests")) {
     if (!contains(test.at("name"), "Invalid test (not graded): ")) continue;
@@ -162,14 +163,14 @@ TEST(ValidityReveal, GradescopeListsEachInvalidTestAsAFailedTestWorthNothing) {
 // whose reasons do not say the policy made it INVALID.
 TEST(ValidityReveal, TheReasonsNameTheInvalidTestsAndTheStrictPolicy) {
   const std::string graded =
-      render_markdown_report(fixtures::graded_with_invalid_tests(Reveal::Title));
+      render_markdown_report(fixtures::shown(fixtures::graded_with_invalid_tests(Reveal::Title)));
   EXPECT_TRUE(
       contains(graded,
                "4 invalid tests were not graded: Accumulate.RandomSizes, "
                "Errors.PinsMessage, Checkpoint.PinsPeakBytes, Fingerprint.MatchesReference"));
   GradeResult strict = fixtures::invalid_reference_failures();
   strict.invalid_reasons.clear();
-  EXPECT_TRUE(contains(render_terminal_report(strict, false),
+  EXPECT_TRUE(contains(render_terminal_report(fixtures::shown(strict), false),
                        "2 tests fail on a correct implementation (the reference or a wheat): "
                        "Accumulate.HandExample, Scaler.SkipsInfSteps. A test that rejects correct "
                        "code is wrong, and the strict validity policy grades nothing then."));

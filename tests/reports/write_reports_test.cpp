@@ -107,7 +107,7 @@ TEST(WriteReports, AReferenceFailureWritesItsWholeOutputBesideTheReports) {
   ASSERT_EQ(written.size(), 2U);
   EXPECT_EQ(written[1], folder / kReferenceOutputFile);
   const std::string full = read(folder / kReferenceOutputFile);
-  EXPECT_EQ(full, render_reference_output(result));
+  EXPECT_EQ(full, render_reference_output(fixtures::shown(result)));
   EXPECT_NE(full.find("== Accumulate.HandExample fails on the reference implementation "
                       "(RapidCheck seed 20240611) ==\naccumulate_test.cpp:14: Failure\n"),
             std::string::npos);

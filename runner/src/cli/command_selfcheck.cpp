@@ -13,6 +13,7 @@
 #include "grading/selfcheck.hpp"
 #include "mutant_set/course_suite_summary.hpp"
 #include "mutant_set/generated_set.hpp"
+#include "tinyllm/reports/audience.hpp"
 #include "tinyllm/reports/reference_output.hpp"
 #include "tinyllm/reports/terminal_report.hpp"
 
@@ -74,7 +75,8 @@ int run_selfcheck_command(const Arguments& args) {
   reports::GradeResult result = grade_suite(request);
   end_progress_line(!command.common().quiet);
   if (result.verdict == reports::Verdict::Invalid) {
-    std::cout << reports::render_terminal_report(result, stdout_is_terminal());
+    std::cout << reports::render_terminal_report(reports::for_reader(result, reports::View::Staff),
+                                                 stdout_is_terminal());
     reports::write_reference_output(result, ctx.config.report_folder);  // the excerpt names it
     std::cerr << "selfcheck: the course suite is INVALID\n";
     return 2;

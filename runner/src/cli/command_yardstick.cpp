@@ -17,6 +17,7 @@
 #include "mutant_set/course_suite_summary.hpp"
 #include "mutant_set/generated_set.hpp"
 #include "tinyllm/base/content_hash.hpp"
+#include "tinyllm/reports/audience.hpp"
 #include "tinyllm/reports/terminal_report.hpp"
 
 namespace tinyllm::runner {
@@ -92,7 +93,8 @@ int run_yardstick_command(const Arguments& args) {
     const reports::GradeResult course = grade_suite(request);
     end_progress_line(!options.quiet);
     if (course.verdict == reports::Verdict::Invalid) {
-      std::cout << reports::render_terminal_report(course, stdout_is_terminal());
+      std::cout << reports::render_terminal_report(
+          reports::for_reader(course, reports::View::Staff), stdout_is_terminal());
       std::cerr << "yardstick: the course suite is INVALID; nothing was written\n";
       return 2;
     }

@@ -1,9 +1,9 @@
 // The measure of the diagnosis: each of the 24 pitfalls written into a learner's workspace (the
 // reference module with that pitfall's change applied, as `start --from-reference --pitfalls sNN`
 // writes it) is checked; the course suite must fail as the catalog says and the diagnosis must
-// name that pitfall first. Each is a copy of the checked reference's workspace with its src/
-// changed, so the course suite and the differential shim are compiled once, as for a learner
-// checking again.
+// name that pitfall first. One copy of the checked reference's workspace serves all 24 (only src/
+// changes between checks), so the course suite and the differential shim are compiled once, as
+// for a learner checking again.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -31,9 +31,10 @@ const fs::path source_dir = TINYLLM_SOURCE_DIR;
 // course tests pass).
 TEST(Diagnosis, names_each_of_the_24_pitfalls_first) {
   const auto catalog = runner::load_catalog(source_dir / "mutants" / "catalog.toml", source_dir);
+  const fs::path workspace = copy_of_checked_reference("diagnosis");
   int top1 = 0;
   for (const auto& pitfall : catalog) {
-    const fs::path workspace = copy_of_checked_reference("diagnosis-" + pitfall.id, pitfall.id);
+    write_pitfalls(workspace, pitfall.id);
     const fs::path out = fresh_folder("diagnosis-report");
     const auto start = std::chrono::steady_clock::now();
     const Graded g = run_grader({"check", workspace.string(), "--quiet", "--output", out.string()});

@@ -67,18 +67,21 @@ void take_checked_reference_builds(const fs::path& workspace) {
   fs::remove(workspace / ".tinyllm" / "module-passed");
 }
 
-fs::path copy_of_checked_reference(const std::string& name, const std::string& pitfalls) {
-  const fs::path folder = fresh_folder(name), workspace = folder / "ws";
-  fs::copy(checked_reference(), workspace, fs::copy_options::recursive);
-  take_checked_reference_builds(workspace);
-  if (pitfalls.empty()) return workspace;
-  const fs::path scratch = folder / "pitfalls";
+void write_pitfalls(const fs::path& workspace, const std::string& pitfalls) {
+  const fs::path scratch = fresh_folder("pitfalls-" + pitfalls) / "ws";
   const Graded g =
       run_grader({"start", scratch.string(), "--from-reference", "--pitfalls", pitfalls});
   if (g.status != 0) throw std::runtime_error("start --pitfalls " + pitfalls + ": " + g.output);
   fs::remove_all(workspace / "src");
   fs::copy(scratch / "src", workspace / "src", fs::copy_options::recursive);
-  fs::remove_all(scratch);
+  fs::remove_all(scratch.parent_path());
+}
+
+fs::path copy_of_checked_reference(const std::string& name, const std::string& pitfalls) {
+  const fs::path workspace = fresh_folder(name) / "ws";
+  fs::copy(checked_reference(), workspace, fs::copy_options::recursive);
+  take_checked_reference_builds(workspace);
+  if (!pitfalls.empty()) write_pitfalls(workspace, pitfalls);
   return workspace;
 }
 

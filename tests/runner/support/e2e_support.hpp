@@ -26,6 +26,10 @@ std::filesystem::path fresh_folder(const std::string& name);
 std::filesystem::path copy_of_checked_reference(const std::string& name,
                                                 const std::string& pitfalls = "");
 
+// Replaces `workspace`'s src/ by the reference's module with `pitfalls` ("s07,s13") written in, as
+// `start --from-reference --pitfalls` writes it.
+void write_pitfalls(const std::filesystem::path& workspace, const std::string& pitfalls);
+
 // Replaces `workspace`'s .tinyllm/ by the checked reference's builds (not the record that it
 // passed): what a workspace of other files reuses is what its files share with the reference's.
 void take_checked_reference_builds(const std::filesystem::path& workspace);

@@ -31,14 +31,10 @@ std::optional<ScorePolicy> parse_score_policy(std::string_view name);
 // None of them names a pitfall's title (tests/mutants/catalog_hints_test.cpp checks the catalog).
 std::vector<std::string> survivor_hints(const MutantInfo& mutant, HintRung rung);
 
-// Returns the hints this report shows for `mutant`: none for a detected mutant or when the grade
-// earned no rung, else survivor_hints at the grade's rung.
-std::vector<std::string> shown_hints(const GradeResult& result, const MutantResult& mutant);
-
-// Returns one line per generated survivor of `group` with its hints at the grade's rung:
-// "g1a2b3c4d5e: Where: oracle/src/train/cast.cpp, line 33, in cast; Kind of change: ...";
-// nothing when the grade earned no rung.
-std::vector<std::string> group_hints(const GradeResult& result, const GeneratedGroup& group);
+// Returns one line per generated survivor of `group` with the hints its grade earned
+// (MutantResult::hints): "g1a2b3c4d5e: Where: oracle/src/train/cast.cpp, line 33, in cast; Kind
+// of change: ..."; nothing when the grade earned no rung.
+std::vector<std::string> group_hints(const GeneratedGroup& group);
 
 // Returns how this report's feedback was chosen, or "" for a learner's report of a fixed policy
 // before the due date (what every report said before the ladder):

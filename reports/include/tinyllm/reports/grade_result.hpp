@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,9 @@ struct GeneratedCounts {
 // probe saw no test execute the mutant's site, so it was not run (it is not detected).
 enum class MutantStatus { Killed, Survived, Timeout, NoCoverage };
 
+// What a learner's report says about a surviving mutant.
+enum class Reveal { Nothing, Title, TitleAndSymptom };
+
 struct MutantResult {
   MutantInfo mutant;
   MutantStatus status = MutantStatus::Survived;
@@ -53,10 +57,12 @@ struct MutantResult {
   // probe run, sorted. A Survived mutant was reached ("tests run it but none fails"; covered_by is
   // empty when only code outside any test reached it); a NoCoverage one was not.
   std::vector<std::string> covered_by{};
+  // What this report says of the mutant, and the hints its learner's attempt earned: set when the
+  // grade is shaped for a report's reader (for_reader, audience.hpp), which also withholds from
+  // `mutant` what `shown` does not allow. Everything for a detected mutant.
+  Reveal shown = Reveal::TitleAndSymptom;
+  std::vector<std::string> hints{};
 };
-
-// What a learner's report says about a surviving mutant.
-enum class Reveal { Nothing, Title, TitleAndSymptom };
 
 // The hint ladder (feedback.hpp): on top of Reveal::Nothing, each survivor's hint up to a rung.
 // A pitfall's rungs are its catalog question, concept and symptom; a generated mutant's where it
@@ -151,6 +157,9 @@ struct GradeResult {
   std::vector<TestInfo> tests;  // every test the reference run listed, valid and invalid
   std::map<std::string, std::string> suite_files;   // relative path -> source text
   std::map<std::string, std::string> oracle_files;  // repo-relative path -> source (mutant sites)
+  // The oracle files whose source a report's reader may not see: oracle_files holds a stand-in of
+  // as many comment lines (for_reader, audience.hpp).
+  std::set<std::string> withheld_sources;
   std::vector<MutantResult> mutants;  // pitfalls in catalog order, then the counted generated
   double seconds = 0;                 // wall time of the whole grade
   std::optional<GradeEnvironment> environment;  // left out of reports when empty

@@ -7,11 +7,13 @@
 
 namespace tinyllm::reports {
 
-// Returns results.json's document: a test per mutant (1 point when detected), a 0-point test for
-// "accepts the reference", and the Markdown summary as the top-level output.
-nlohmann::json gradescope_results_json(const GradeResult& result);
+// Returns results.json's document for `result`, shaped for its reader (for_reader): a test per
+// mutant (1 point when detected), a 0-point test for "accepts the reference", and the Markdown
+// summary as the top-level output; for a learner's results, also the Markdown of `staff` (the
+// same grade shaped for staff) in a test learners never see.
+nlohmann::json gradescope_results_json(const GradeResult& result, const GradeResult& staff);
 
 // Returns gradescope_results_json serialised with a final newline.
-std::string render_gradescope_results(const GradeResult& result);
+std::string render_gradescope_results(const GradeResult& result, const GradeResult& staff);
 
 }  // namespace tinyllm::reports

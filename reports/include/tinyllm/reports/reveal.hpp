@@ -1,5 +1,6 @@
-// What a learner's report may say about a mutant, per GradeResult::reveal. Every writer goes
-// through these so that no format shows more about a survivor than the course allows.
+// What a report says about a mutant, in the words every format shares. Each reads what the
+// mutant's `shown` level allows from a grade already shaped for its reader (for_reader,
+// audience.hpp), which withheld the rest.
 #pragma once
 #include <optional>
 #include <string>
@@ -31,24 +32,25 @@ std::string replaced_text(const MutantInfo& mutant);
 // "oracle/src/train/cast.cpp:33: `<` replaced by `<=` (cxx_lt_to_le)".
 std::string generated_description(const MutantInfo& mutant);
 
-// Returns what the reveal setting allows a report to call this mutant for its status, or "" when
-// it allows nothing. A detected mutant shows everything: a pitfall its title, a generated mutant
-// generated_description. A survivor shows nothing with Reveal::Nothing; with Reveal::Title a
-// pitfall's title, a generated mutant's file, line and operator ("oracle/src/train/cast.cpp:33,
-// cxx_lt_to_le", never the replaced text); with Reveal::TitleAndSymptom a pitfall's title, a
-// generated mutant's generated_description.
-std::string visible_title(const MutantResult& mutant, Reveal reveal);
+// Returns what a report calls this mutant at its `shown` level, or "" when that is nothing. A
+// detected mutant shows everything: a pitfall its title, a generated mutant generated_description.
+// A survivor shows nothing with Reveal::Nothing; with Reveal::Title a pitfall's title, a generated
+// mutant's file, line and operator ("oracle/src/train/cast.cpp:33, cxx_lt_to_le", never the
+// replaced text); with Reveal::TitleAndSymptom a pitfall's title, a generated mutant's
+// generated_description.
+std::string visible_title(const MutantResult& mutant);
 
 // A survivor here is any mutant not detected: Survived, or NoCoverage (no test reaches its code),
 // whose words say so ("a mutant no test reaches (s07)" where the others say "survived").
-// Returns what a survivor reveals. A pitfall: "a mutant survived (s07)", "s07: <title>", or
-// "s07: <title> (symptom: <symptom>)". A generated mutant: "a generated mutant survived (g...)",
-// "g...: oracle/src/train/cast.cpp:33, cxx_lt_to_le", or that followed by ": `<` replaced by `<=`".
-std::string survivor_summary(const MutantResult& mutant, Reveal reveal);
+// Returns what a survivor reveals at its `shown` level. A pitfall: "a mutant survived (s07)",
+// "s07: <title>", or "s07: <title> (symptom: <symptom>)". A generated mutant: "a generated mutant
+// survived (g...)", "g...: oracle/src/train/cast.cpp:33, cxx_lt_to_le", or that followed by
+// ": `<` replaced by `<=`".
+std::string survivor_summary(const MutantResult& mutant);
 
 // The counted generated mutants of one module file and operator, as a report may show them. When
-// the policy is Reveal::Nothing and a generated mutant survived, there is one group of every
-// generated mutant with `file` and `operator_name` empty: grouping would say where survivors are.
+// a generated survivor is shown with Reveal::Nothing, there is one group of every generated mutant
+// with `file` and `operator_name` empty: grouping would say where survivors are.
 struct GeneratedGroup {
   std::string file;           // "oracle/src/train/cast.cpp", or "" (hidden)
   std::string operator_name;  // "cxx_lt_to_le", or "" (hidden)
@@ -63,31 +65,25 @@ struct GeneratedGroup {
 // GeneratedGroup). The pointers point into `result`.
 std::vector<GeneratedGroup> generated_groups(const GradeResult& result);
 
-// Returns the survivors of a group in one line, as the policy allows: "a generated mutant survived
-// (g...)" or "12 generated mutants survived (g..., g..., g... and 9 more)" when hidden; otherwise
-// "3 survived (lines 33, 40 and 52)". Reach's unreached ones are counted apart: "2 survived, 1 not
-// reached (lines 33, 40 and 52)"; hidden, "12 generated mutants not detected (g..., ...): 7
-// survived, 5 not reached", or "a generated mutant no test reaches (g...)".
-std::string group_survivors_summary(const GeneratedGroup& group, Reveal reveal);
+// Returns the survivors of a group in one line: "a generated mutant survived (g...)" or "12
+// generated mutants survived (g..., g..., g... and 9 more)" when the group is hidden (no file);
+// otherwise "3 survived (lines 33, 40 and 52)". Reach's unreached ones are counted apart: "2
+// survived, 1 not reached (lines 33, 40 and 52)"; hidden, "12 generated mutants not detected
+// (g..., ...): 7 survived, 5 not reached", or "a generated mutant no test reaches (g...)".
+std::string group_survivors_summary(const GeneratedGroup& group);
 
-// Returns, with Reveal::TitleAndSymptom only, one line per survivor of the group:
-// "line 33: `<` replaced by `<=`"; otherwise nothing.
-std::vector<std::string> group_survivor_details(const GeneratedGroup& group, Reveal reveal);
+// Returns one line per survivor of the group shown with Reveal::TitleAndSymptom:
+// "line 33: `<` replaced by `<=`".
+std::vector<std::string> group_survivor_details(const GeneratedGroup& group);
 
-// Returns the sentence that says what surviving generated mutants mean for the learner's suite
-// (the same for one or many).
-std::string generated_survivors_meaning(Reveal reveal);
-
-// Returns the oracle source a report may show for `path`: the source itself, or, when the policy is
-// Reveal::Nothing and a mutant in that file survived (a pitfall or a generated mutant), a stand-in
-// of the same number of lines (the site's code and its comment would name the pitfall), so mutant
-// locations stay valid.
-std::string visible_source(const GradeResult& result, const std::string& path);
+// Returns the sentence that says what the grade's surviving generated mutants mean for the
+// learner's suite (the same for one or many).
+std::string generated_survivors_meaning(const GradeResult& result);
 
 // Returns the sentence that says what a surviving mutant means for the learner's suite: for a
 // NoCoverage one that no test runs its code; for a Survived one whose covered_by is filled, also
 // that tests run its code (which tests, from Reveal::Title on).
-std::string survivor_meaning(const MutantResult& mutant, Reveal reveal);
+std::string survivor_meaning(const MutantResult& mutant);
 
 // Returns "Killed", "Survived" or "Timeout" with the reason in parentheses when there is one.
 std::string status_with_reason(const MutantResult& mutant);

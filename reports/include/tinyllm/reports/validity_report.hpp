@@ -1,7 +1,7 @@
-// What a learner's report may say about an invalid test: a test that failed on a correct
-// implementation (the reference with one of its seeds, or a wheat). Every writer goes through
-// these, so that no format says more about a wheat than the reveal policy allows and none ever
-// echoes what a test saw of a binary wheat.
+// What reports say about invalid tests: tests that failed on a correct implementation (the
+// reference with one of its seeds, or a wheat), from a grade shaped for its reader (for_reader,
+// audience.hpp, which withholds what a test saw of a binary wheat, and of a semantic wheat below
+// Reveal::TitleAndSymptom).
 #pragma once
 #include <string>
 #include <vector>
@@ -16,22 +16,17 @@ struct ShownFailure {
   // "fails on wheat w03 (error messages worded differently), a correct implementation", or, for a
   // binary wheat, "depends on the binary: it fails on the reference built without optimisation".
   std::string where;
-  // With Reveal::TitleAndSymptom and a semantic wheat: what it varies and the freedom that allows
-  // it ("what it varies: ...; the contract leaves that open:
+  // For a semantic wheat whose variation the reader may see: what it varies and the freedom that
+  // allows it ("what it varies: ...; the contract leaves that open:
   // docs/contract-freedoms.md#error-messages").
   std::string why_allowed;
-  // The failure's text: the reference's always; a semantic wheat's with Reveal::TitleAndSymptom
-  // only; a binary wheat's (or an unknown variant's) never, even when the data holds one.
+  // The failure's text, as far as the shaped grade holds it.
   std::string message;
   std::string reproduce;  // the command that reruns that case
 };
 
-// Returns what a report may show of `failure` under `result.reveal` (see ShownFailure).
+// Returns how a report shows `failure` (see ShownFailure).
 ShownFailure shown_failure(const GradeResult& result, const ValidityFailure& failure);
-
-// Returns true when `failure` ran on a binary wheat, or on a variant the grade does not know (the
-// safe side: its output is never shown).
-bool hides_output(const GradeResult& result, const ValidityFailure& failure);
 
 // Returns the sentence every format shows about the validity check: "Validity: per-test; 2 invalid
 // tests (not graded); a valid test passes on the reference with every seed and on 5 wheats (w01,

@@ -20,7 +20,7 @@ struct ReportOptions {
   bool colour = false;                  // Terminal output is a colour terminal
   std::filesystem::path elements_bundle;  // mutation-testing-elements JS; "" uses the embedded one
   // Learner: the grade's reveal and hints. Staff: everything, and what the learner saw
-  // (staff_view).
+  // (staff_view). write_reports shapes the grade for this reader once (for_reader).
   View view = View::Learner;
 };
 
@@ -30,7 +30,10 @@ struct ReportWriter {
   std::string_view name;       // on the command line and in reports.formats
   std::string_view alias;      // a second accepted name ("md"), or ""
   std::string_view file_name;  // inside the output folder (Terminal: only without a stream)
-  std::string (*render)(const GradeResult& result, const ReportOptions& options);
+  // Formats `reader`, the grade shaped for the report's reader (for_reader); `staff`, the same
+  // grade shaped for staff, is for a format that carries both (Gradescope's).
+  std::string (*render)(const GradeResult& reader, const GradeResult& staff,
+                        const ReportOptions& options);
   bool needs_elements_bundle;  // inlines the mutation-testing-elements JS (HTML)
 };
 
