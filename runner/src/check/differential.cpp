@@ -47,14 +47,15 @@ std::string read_text(const fs::path& path) {
 // members), linked with the learner's library without an RPATH (the sandbox's LD_LIBRARY_PATH
 // finds it).
 std::vector<std::string> shim_command(const DifferentialRequest& r, const DifferentialFiles& files,
-                                      const fs::path& output, const std::string& library_dir) {
+                                      const std::string& include_dir, const fs::path& output,
+                                      const std::string& library_dir) {
   std::vector<std::string> argv = {build_info::cxx_compiler};
   for (auto& flag : words_of(build_info::module_cxx_flags)) argv.push_back(flag);
-  argv.insert(argv.end(), {"-shared", "-I", fs::absolute(r.include_dir).string(), "-I",
-                           (r.build_dir / "foundation" / "include").string(), "-I",
-                           files.shim_source.parent_path().string(), files.shim_source.string(),
-                           "-o", output.string(), "-L", library_dir, "-ltinyllm_oracle",
-                           "-Wl,--no-undefined", "-pthread"});
+  argv.insert(
+      argv.end(),
+      {"-shared", "-I", include_dir, "-I", (r.build_dir / "foundation" / "include").string(), "-I",
+       files.shim_source.parent_path().string(), files.shim_source.string(), "-o", output.string(),
+       "-L", library_dir, "-ltinyllm_oracle", "-Wl,--no-undefined", "-pthread"});
   return argv;
 }
 
@@ -81,14 +82,13 @@ std::optional<std::string> build_learner_shim(const DifferentialRequest& r,
   const fs::path shim = r.work_dir / kLearnerShim, stamp = r.work_dir / "learner-shim.key";
   // Built aside, then renamed into place: checks running at once never load a half-written shim.
   const fs::path building = r.work_dir / fmt::format("building-{}", getpid()) / kLearnerShim;
-  const auto argv =
-      shim_command(r, files, building, fs::absolute(r.library).parent_path().string());
+  const auto argv = shim_command(r, files, fs::absolute(r.include_dir).string(), building,
+                                 fs::absolute(r.library).parent_path().string());
   // Where the workspace is does not matter (its headers' content does): a copied workspace keeps
   // its shim.
-  DifferentialRequest anywhere = r;
-  anywhere.include_dir = "<the workspace's include/>";
-  const std::string key =
-      shim_key(r, files, shim_command(anywhere, files, "<the shim>", "<the library's folder>"));
+  const std::string key = shim_key(
+      r, files,
+      shim_command(r, files, "<the workspace's include/>", "<the shim>", "<the library's folder>"));
   cached = fs::exists(shim) && fs::exists(stamp) && read_text(stamp) == key;
   if (cached) return std::nullopt;
   fs::create_directories(building.parent_path());
