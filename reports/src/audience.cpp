@@ -85,4 +85,13 @@ GradeResult for_reader(GradeResult grade, View view) {
   return grade;
 }
 
+CheckResult for_reader(CheckResult check) {
+  Diagnosis& d = check.diagnosis;
+  for (auto* matches : {&d.behaviour, &d.named})
+    for (BehaviourMatch& match : *matches) withhold(match.mutant, check.reveal);
+  for (DiagnosisMatch& match : d.matches) withhold(match.mutant, check.reveal);
+  if (check.tests_grade) check.tests_grade = for_reader(*check.tests_grade, View::Learner);
+  return check;
+}
+
 }  // namespace tinyllm::reports

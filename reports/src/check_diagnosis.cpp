@@ -29,7 +29,7 @@ const BehaviourMatch* partial_for(const Diagnosis& d, const std::string& area) {
   return nullptr;
 }
 
-std::string area_line(const Diagnosis& d, const BehaviourArea& area, Reveal reveal) {
+std::string area_line(const Diagnosis& d, const BehaviourArea& area) {
   if (!area.ending.empty())
     return fmt::format(
         "{}: your module {} on its sample{}; no mutant is named for a crash or a hang.", area.name,
@@ -37,14 +37,14 @@ std::string area_line(const Diagnosis& d, const BehaviourArea& area, Reveal reve
   std::string line = fmt::format("{}: yours differs from the reference on {} of {} inputs; ",
                                  area.name, area.differing, area.cases);
   if (const BehaviourMatch* m = named_for(d, area.name))
-    return line + fmt::format("it behaves exactly like {} on all {}.",
-                              mutant_name(m->mutant, reveal), area.cases);
+    return line +
+           fmt::format("it behaves exactly like {} on all {}.", mutant_name(m->mutant), area.cases);
   line += "no known mutant behaves like it there";
   if (const BehaviourMatch* m = partial_for(d, area.name))
     line += fmt::format(
         " ({} gives your results where yours differ, but also differs from the "
         "reference on {} inputs where yours is right)",
-        mutant_name(m->mutant, reveal), m->conflicts);
+        mutant_name(m->mutant), m->conflicts);
   return line + ": read its counterexample above.";
 }
 
@@ -55,23 +55,21 @@ std::string read_first(const Diagnosis& d, const MutantInfo& mutant) {
   return "";
 }
 
-std::string named_line(const Diagnosis& d, Reveal reveal) {
+std::string named_line(const Diagnosis& d) {
   if (d.named.size() == 1)
-    return fmt::format("your module behaves exactly like {}.",
-                       mutant_name(d.named.front().mutant, reveal));
+    return fmt::format("your module behaves exactly like {}.", mutant_name(d.named.front().mutant));
   std::vector<std::string> parts;
   for (const BehaviourMatch& m : d.named)
-    parts.push_back(
-        fmt::format("like {} in {}", mutant_name(m.mutant, reveal), join(m.areas, " and ")));
+    parts.push_back(fmt::format("like {} in {}", mutant_name(m.mutant), join(m.areas, " and ")));
   return fmt::format("{} bugs at once: your module behaves exactly {}.", d.named.size(),
                      join(parts, "; and "));
 }
 
-std::string hint_line(const Diagnosis& d, Reveal reveal) {
+std::string hint_line(const Diagnosis& d) {
   if (d.matches.empty()) return "";
   const DiagnosisMatch& best = d.matches.front();
   return fmt::format("A hint only: the failing course tests resemble those of {} (closeness {}){}.",
-                     diagnosis_name(best, reveal), percent(best.closeness),
+                     diagnosis_name(best), percent(best.closeness),
                      d.areas.empty() ? ", with no behaviour to confirm it"
                                      : ", but it does not behave like yours");
 }
@@ -101,7 +99,7 @@ std::string diagnosis_terminal(const CheckResult& result, std::size_t width) {
         agreeing.push_back(area.name);
         continue;
       }
-      out += wrap(area_line(d, area, result.reveal), width, "    ");
+      out += wrap(area_line(d, area), width, "    ");
     }
     if (!agreeing.empty() && agreeing.size() < d.areas.size())
       out += wrap(fmt::format("{} agree{} with the reference on every input.", join(agreeing, ", "),
@@ -109,7 +107,7 @@ std::string diagnosis_terminal(const CheckResult& result, std::size_t width) {
                   width, "    ");
   }
   if (d.confident) {
-    out += wrap("Diagnosis: " + named_line(d, result.reveal), width, "  ");
+    out += wrap("Diagnosis: " + named_line(d), width, "  ");
     for (const BehaviourMatch& m : d.named)
       if (const std::string test = read_first(d, m.mutant); !test.empty())
         out += fmt::format("    Read {} first: it shows {} most directly.\n", test, m.mutant.id);
@@ -119,17 +117,16 @@ std::string diagnosis_terminal(const CheckResult& result, std::size_t width) {
       "Diagnosis: no known mutant behaves like your module; read the counterexamples and "
       "the failing course tests above.",
       width, "  ");
-  if (const std::string hint = hint_line(d, result.reveal); !hint.empty())
-    out += wrap(hint, width, "    ");
+  if (const std::string hint = hint_line(d); !hint.empty()) out += wrap(hint, width, "    ");
   return out;
 }
 
-nlohmann::json diagnosis_json(const Diagnosis& diagnosis, Reveal reveal) {
+nlohmann::json diagnosis_json(const Diagnosis& diagnosis) {
   nlohmann::json matches = nlohmann::json::array();
   for (const DiagnosisMatch& match : diagnosis.matches)
     matches.push_back({{"id", match.mutant.id},
                        {"kind", is_generated(match.mutant) ? "generated" : "pitfall"},
-                       {"name", diagnosis_name(match, reveal)},
+                       {"name", diagnosis_name(match)},
                        {"closeness", match.closeness},
                        {"shared", match.shared},
                        {"missing", match.missing},
@@ -147,7 +144,7 @@ nlohmann::json diagnosis_json(const Diagnosis& diagnosis, Reveal reveal) {
     for (const BehaviourMatch& m : list)
       out.push_back({{"id", m.mutant.id},
                      {"kind", is_generated(m.mutant) ? "generated" : "pitfall"},
-                     {"name", mutant_name(m.mutant, reveal)},
+                     {"name", mutant_name(m.mutant)},
                      {"areas", m.areas},
                      {"conflicts", m.conflicts},
                      {"exact", m.conflicts == 0}});

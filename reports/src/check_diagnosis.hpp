@@ -1,5 +1,5 @@
 // The diagnosis part of the check reports (check_report.cpp): in words for the terminal, and as
-// JSON, with the reveal setting applied to every mutant it names.
+// JSON, naming each mutant as far as the shaped result holds it (for_reader, audience.hpp).
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
@@ -12,6 +12,6 @@ namespace tinyllm::reports::detail {
 // like the module there; then the bugs named, or that none is, with the signature hint.
 std::string diagnosis_terminal(const CheckResult& result, std::size_t wrap_width);
 
-nlohmann::json diagnosis_json(const Diagnosis& diagnosis, Reveal reveal);
+nlohmann::json diagnosis_json(const Diagnosis& diagnosis);
 
 }  // namespace tinyllm::reports::detail

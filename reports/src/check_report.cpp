@@ -100,19 +100,19 @@ std::string verdict_line(const CheckResult& result, bool colour) {
 
 }  // namespace
 
-std::string diagnosis_name(const DiagnosisMatch& match, Reveal reveal) {
-  return mutant_name(match.mutant, reveal);
+std::string diagnosis_name(const DiagnosisMatch& match) {
+  return mutant_name(match.mutant);
 }
 
-std::string mutant_name(const MutantInfo& info, Reveal reveal) {
-  if (reveal == Reveal::Nothing)
-    return fmt::format("a known {} ({})", is_generated(info) ? "mutant" : "pitfall", info.id);
+std::string mutant_name(const MutantInfo& info) {
   if (is_generated(info)) {
-    if (reveal == Reveal::Title)
+    if (info.file.empty()) return fmt::format("a known mutant ({})", info.id);
+    if (info.title.empty())
       return fmt::format("{}: {}, {}", info.id, file_and_line(info), info.operator_name);
     return fmt::format("{}: {}", info.id, generated_description(info));
   }
-  if (reveal == Reveal::Title) return fmt::format("{}: {}", info.id, info.title);
+  if (info.title.empty()) return fmt::format("a known pitfall ({})", info.id);
+  if (info.symptom.empty()) return fmt::format("{}: {}", info.id, info.title);
   return fmt::format("{}: {} (symptom: {})", info.id, info.title, info.symptom);
 }
 
@@ -172,7 +172,7 @@ nlohmann::json check_json(const CheckResult& result) {
             {"courseTests", std::move(course)},
             {"differential", std::move(differential)},
             {"runProblems", std::move(problems)},
-            {"diagnosis", detail::diagnosis_json(result.diagnosis, result.reveal)}}},
+            {"diagnosis", detail::diagnosis_json(result.diagnosis)}}},
           {"tests", result.tests_grade
                         ? nlohmann::json{{"verdict", to_string(result.tests_grade->verdict)},
                                          {"score", result.tests_grade->score},

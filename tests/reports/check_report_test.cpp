@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "fixtures.hpp"
+#include "tinyllm/reports/audience.hpp"
 #include "tinyllm/reports/reveal.hpp"
 
 namespace tinyllm::reports {
@@ -73,8 +74,8 @@ CheckResult failing_check(Reveal reveal, bool confident) {
 TEST(CheckReport, diagnosis_names_only_what_reveal_allows) {
   for (const Reveal reveal : {Reveal::Nothing, Reveal::Title, Reveal::TitleAndSymptom}) {
     const CheckResult r = failing_check(reveal, true);
-    const std::string terminal = render_check_terminal(r, false);
-    const std::string json = render_check_json(r);
+    const std::string terminal = render_check_terminal(for_reader(r), false);
+    const std::string json = render_check_json(for_reader(r));
     for (const std::string& text : {terminal, json}) {
       EXPECT_NE(text.find("s07"), std::string::npos) << reveal_name(reveal);
       EXPECT_EQ(text.find("1/k") != std::string::npos, reveal != Reveal::Nothing)
@@ -94,7 +95,7 @@ TEST(CheckReport, diagnosis_names_only_what_reveal_allows) {
 // passes a close test signature off as more than a hint.
 TEST(CheckReport, an_unconfident_diagnosis_names_no_bug_and_calls_the_signature_a_hint) {
   const std::string terminal =
-      flat(render_check_terminal(failing_check(Reveal::Title, false), false));
+      flat(render_check_terminal(for_reader(failing_check(Reveal::Title, false)), false));
   EXPECT_NE(terminal.find("Diagnosis: no known mutant behaves like your module"), std::string::npos)
       << terminal;
   EXPECT_EQ(terminal.find("behaves exactly like"), std::string::npos) << terminal;
@@ -110,7 +111,7 @@ TEST(CheckReport, an_unconfident_diagnosis_names_no_bug_and_calls_the_signature_
 // inputs agreed, or that names the bug without the area it explains.
 TEST(CheckReport, a_confident_diagnosis_says_per_area_what_agreed_and_what_behaves_alike) {
   const std::string terminal =
-      flat(render_check_terminal(failing_check(Reveal::Title, true), false));
+      flat(render_check_terminal(for_reader(failing_check(Reveal::Title, true)), false));
   EXPECT_NE(terminal.find("the reference and 253 known mutants on the same 100 inputs per area"),
             std::string::npos)
       << terminal;
@@ -134,7 +135,7 @@ TEST(CheckReport, two_named_bugs_are_both_said_with_their_areas) {
   r.diagnosis.areas.push_back({"checkpoint_sequential", 100, 30});
   r.diagnosis.named.push_back({s22, {"checkpoint_sequential"}, 0});
   r.diagnosis.behaviour = r.diagnosis.named;
-  const std::string terminal = flat(render_check_terminal(r, false));
+  const std::string terminal = flat(render_check_terminal(for_reader(r), false));
   EXPECT_NE(terminal.find("2 bugs at once: your module behaves exactly like s07: weighting "
                           "micro-batches 1/k in grad_accumulate; and like s22: not restoring"),
             std::string::npos)
@@ -145,7 +146,8 @@ TEST(CheckReport, two_named_bugs_are_both_said_with_their_areas) {
 // Catches: a report that hides a failing course test's message, the differential counterexample
 // or the verdict of either half.
 TEST(CheckReport, terminal_shows_failures_counterexample_and_both_verdicts) {
-  const std::string terminal = render_check_terminal(failing_check(Reveal::Title, true), false);
+  const std::string terminal =
+      render_check_terminal(for_reader(failing_check(Reveal::Title, true)), false);
   EXPECT_NE(terminal.find("1/2 tests pass"), std::string::npos) << terminal;
   EXPECT_NE(terminal.find("Expected equality of these values"), std::string::npos);
   EXPECT_NE(terminal.find("yours 0.5, reference 0.25"), std::string::npos);

@@ -19,7 +19,6 @@
 #include "grading/grade.hpp"
 #include "grading/progress.hpp"
 #include "mutant_set/generated_set.hpp"
-#include "tinyllm/reports/audience.hpp"
 #include "workspace/module_build.hpp"
 #include "workspace/module_pass.hpp"
 
@@ -169,8 +168,7 @@ reports::CheckResult check_workspace(const CheckRequest& request) {
     say(request, "grading your tests by mutation");
     GradeRequest grade = grade_request(ctx, ws.tests_dir, work / "tests-build");
     grade.progress = progress_line(request.show_progress);
-    // The learner reads it, at the policy's reveal level (audience.hpp).
-    result.tests_grade = reports::for_reader(grade_suite(grade), reports::View::Learner);
+    result.tests_grade = grade_suite(grade);
     end_progress_line(request.show_progress);
   }
   result.verdict =

@@ -12,6 +12,7 @@
 #include "cli/options.hpp"
 #include "config/errors.hpp"
 #include "grading/progress.hpp"
+#include "tinyllm/reports/audience.hpp"
 #include "tinyllm/reports/check_report.hpp"
 
 namespace tinyllm::runner {
@@ -62,7 +63,8 @@ int run_check_command(const Arguments& args) {
   request.report_folder = command.common().output.empty() ? request.workspace.root / "check-report"
                                                           : fs::path(command.common().output);
   request.show_progress = !command.common().quiet;
-  const reports::CheckResult result = check_workspace(request);
+  // The learner reads both reports: shaped once for them (audience.hpp).
+  const reports::CheckResult result = reports::for_reader(check_workspace(request));
 
   std::cout << reports::render_check_terminal(result, stdout_is_terminal());
   fs::create_directories(request.report_folder);

@@ -2,6 +2,7 @@
 // shapes the grade for its reader, and every writer formats what it is given. What the reader may
 // not see is no longer in the shaped result, so no format can show it.
 #pragma once
+#include "tinyllm/reports/check_result.hpp"
 #include "tinyllm/reports/grade_result.hpp"
 
 namespace tinyllm::reports {
@@ -22,5 +23,10 @@ namespace tinyllm::reports {
 //    on the reference always, on a semantic wheat with Reveal::TitleAndSymptom, and nowhere else
 //    (what a test saw of a binary wheat is that binary's bytes).
 GradeResult for_reader(GradeResult grade, View view);
+
+// Returns `check` shaped for its learner at its reveal level: each mutant the diagnosis names or
+// lists keeps what a survivor shown at that level keeps (above), and the tests' grade is shaped
+// for the learner.
+CheckResult for_reader(CheckResult check);
 
 }  // namespace tinyllm::reports

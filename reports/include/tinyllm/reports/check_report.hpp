@@ -1,6 +1,5 @@
-// The reports of `tinyllm-grade check` (CheckResult): the terminal report a learner reads and a
-// JSON document for tools. Both apply the reveal setting to what the diagnosis says about a known
-// mutant, as every grade report does for survivors.
+// The reports of `tinyllm-grade check` (CheckResult), shaped for the learner (for_reader,
+// audience.hpp): the terminal report a learner reads and a JSON document for tools.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
@@ -9,13 +8,13 @@
 
 namespace tinyllm::reports {
 
-// Returns what the reveal setting lets the diagnosis call a known mutant: the id alone
-// (Reveal::Nothing), "s07: <title>" (Title), "s07: <title> (symptom: <symptom>)"
-// (TitleAndSymptom); a generated mutant gives its file, line and operator from Title on and its
-// replaced text only at TitleAndSymptom.
-std::string mutant_name(const MutantInfo& mutant, Reveal reveal);
+// Returns what the diagnosis calls a known mutant, from what the shaped result holds of it: the id
+// alone ("a known pitfall (s07)") when its title was withheld, "s07: <title>" when its symptom
+// was, else "s07: <title> (symptom: <symptom>)"; a generated mutant gives its file, line and
+// operator when it has them and its replaced text when it has that.
+std::string mutant_name(const MutantInfo& mutant);
 // Returns mutant_name of the match's mutant.
-std::string diagnosis_name(const DiagnosisMatch& match, Reveal reveal);
+std::string diagnosis_name(const DiagnosisMatch& match);
 
 // Returns the terminal report: the module's half (course tests, differential check, problems,
 // diagnosis), then the workspace tests' grade (the grade's own terminal report), then the verdict.
@@ -23,7 +22,7 @@ std::string diagnosis_name(const DiagnosisMatch& match, Reveal reveal);
 std::string render_check_terminal(const CheckResult& result, bool colour);
 
 // Returns the check as JSON ("schema": "tinyllm-check", "version": 1): the verdicts, every course
-// test, every differential area, the run problems, the diagnosis with reveal applied, and the
+// test, every differential area, the run problems, the diagnosis, and the
 // tests' grade in the mutation-testing-report-schema (null when the workspace has no tests).
 nlohmann::json check_json(const CheckResult& result);
 
