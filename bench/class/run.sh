@@ -4,8 +4,6 @@
 # from its stored result). Reports suites per minute for both and the ratio (goal: the rerun at
 # least 20x faster).
 # The class is examples/make-class.sh's: suites of varying quality made from the examples.
-# Then, as the same-run baseline, the class once more with every run a process of its own (plain
-# isolation, where no fork server serves), and the ratio of the two first grades.
 # Usage: bench/class/run.sh [BUILD_DIR] [LEARNERS]   (BUILD_DIR holds a built tinyllm-grade)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -27,11 +25,6 @@ start=$(now)
 "$grader" batch "$work/class" --output "$work/out" --jobs 2 -q >"$work/second.log" 2>&1 || true
 second=$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }')
 
-start=$(now)
-"$grader" batch "$work/class" --output "$work/out-one-process" --jobs 2 -q \
-  --isolation plain >"$work/baseline.log" 2>&1 || true
-baseline=$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')
-
 tail -n 5 "$work/first.log"
 echo
 echo "| what | seconds | suites per minute |"
@@ -39,13 +32,3 @@ echo "|---|---|---|"
 echo "| grading $made suites (batch, 2 jobs) | $first | $(rate "$made" "$first") |"
 echo "| the same batch again, nothing changed (resumed) | $second | $(rate "$made" "$second") |"
 awk -v a="$first" -v b="$second" 'BEGIN { printf "| rerun speed-up (goal >= 20x) | %.0fx | |\n", a / b }'
-echo "| the same class, every run a process of its own (plain isolation) | $baseline | $(rate "$made" "$baseline") |"
-awk -v a="$first" -v b="$baseline" 'BEGIN { printf "| speed-up (goal >= 1.5x) | %.2fx | |\n", b / a }'
-for csv in class-learners.csv class-mutants.csv; do
-  if cmp -s "$work/out/$csv" "$work/out-one-process/$csv"; then
-    echo "$csv: the same both ways"
-  else
-    echo "$csv: DIFFERS between the two ways:"
-    diff "$work/out/$csv" "$work/out-one-process/$csv" | head -n 8 || true
-  fi
-done

@@ -2,9 +2,7 @@
 // that library only, with TINYLLM_SCHEMA_LAST the highest variant number it holds. Before any
 // code of a suite runs (a library's constructors run before those of the program that loads it),
 // it reads the run's key and token, finds the variant the token names (none for a decoy), and
-// erases both from the environment and from the memory /proc/self/environ shows. A fork server's
-// process (runner/sandboxed/fork_server/) is started with the key alone and selects each run's
-// mutant in the child it forks for it, by its token, with tinyllm_schema_select.
+// erases both from the environment and from the memory /proc/self/environ shows.
 //
 // The reach run (kRecordReach's token) is the reference's, and records the first time each
 // (variant, test) pair's code runs by appending "<number>\t<test>\n" to the file named by
@@ -133,12 +131,6 @@ void reached(int number) {
 }
 
 }  // namespace tinyllm_schema
-
-// Makes the variant `token` names the active one (a decoy: none). A suite that calls it learns
-// nothing and can only make its own runs the reference's.
-extern "C" __attribute__((visibility("default"))) void tinyllm_schema_select(std::uint64_t token) {
-  tinyllm_schema::select(tinyllm_schema::variant_of(token));
-}
 
 // Called by the grader's GoogleTest listener (runner/sandboxed/probe_listener) when a test starts,
 // with "Suite.Test" ("" between tests); it finds this function with dlsym. Only the reach run

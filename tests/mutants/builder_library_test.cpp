@@ -20,6 +20,18 @@ namespace fs = std::filesystem;
 
 using Loaded = testing::LoadedLibrary;
 
+// Sets the run's key (0xaa) and, unless `number` is negative, the token of variant `number`, as a
+// grade's run has them; the library reads and erases both when it loads.
+void set_switch(long long number) {
+  setenv(tinyllm_schema::kKeyVariable, "aa", 1);
+  if (number < 0) return;
+  char token[17];
+  std::snprintf(token, sizeof token, "%016llx",
+                static_cast<unsigned long long>(
+                    tinyllm_schema::token(0xaa, static_cast<std::uint64_t>(number))));
+  setenv(tinyllm_schema::kTokenVariable, token, 1);
+}
+
 // The fixture's functions by their mangled names: shifted(int), above_one(int), other_value().
 constexpr const char* kShifted = "_Z7shiftedi";
 constexpr const char* kAboveOne = "_Z9above_onei";
@@ -33,17 +45,23 @@ TEST(BuilderLibrary, AMutantsTokenChangesOnlyTheMutatedFunction) {
   project.build();
   const std::string id = project.mutant("shifted", "0", "1").at("id");
   const int number = project.schema_listing().at("mutants").at(id);
-  setenv(tinyllm_schema::kKeyVariable, "aa", 1);  // read and erased when the library loads
-  const Loaded schema(project.schema_library());
-  auto* shifted = schema.function<int(int)>(kShifted);
-  auto* select = schema.function<void(std::uint64_t)>("tinyllm_schema_select");
-  EXPECT_EQ(shifted(5), 5) << "no token: the reference";
-  select(tinyllm_schema::token(0xaa, static_cast<std::uint64_t>(number)));
-  EXPECT_EQ(shifted(5), 6);
-  EXPECT_EQ(schema.function<bool(int)>(kAboveOne)(1), true);
-  EXPECT_EQ(schema.function<int()>(kOtherValue)(), 42);
-  select(tinyllm_schema::token(0xaa, tinyllm_schema::kFirstGenerated - 1));  // a decoy
-  EXPECT_EQ(shifted(5), 5);
+  {
+    set_switch(-1);
+    const Loaded schema(project.schema_library());
+    EXPECT_EQ(schema.function<int(int)>(kShifted)(5), 5) << "no token: the reference";
+  }
+  {
+    set_switch(number);
+    const Loaded schema(project.schema_library());
+    EXPECT_EQ(schema.function<int(int)>(kShifted)(5), 6);
+    EXPECT_EQ(schema.function<bool(int)>(kAboveOne)(1), true);
+    EXPECT_EQ(schema.function<int()>(kOtherValue)(), 42);
+  }
+  {
+    set_switch(tinyllm_schema::kFirstGenerated - 1);  // a decoy
+    const Loaded schema(project.schema_library());
+    EXPECT_EQ(schema.function<int(int)>(kShifted)(5), 5);
+  }
 }
 
 // Catches: a reach run that changes what the code computes, records a switch more than once per
@@ -56,12 +74,7 @@ TEST(BuilderLibrary, TheReachTokenRecordsEachSwitchOncePerTestAndComputesTheRefe
       numbers.at(project.mutant("shifted", "0", "1").at("id").get<std::string>());
   const fs::path record = project.root() / "reach.txt";
   setenv("TINYLLM_PROBE_FILE", record.c_str(), 1);
-  setenv(tinyllm_schema::kKeyVariable, "aa", 1);
-  char token[17];
-  std::snprintf(
-      token, sizeof token, "%016llx",
-      static_cast<unsigned long long>(tinyllm_schema::token(0xaa, tinyllm_schema::kRecordReach)));
-  setenv(tinyllm_schema::kTokenVariable, token, 1);
+  set_switch(tinyllm_schema::kRecordReach);
   const Loaded schema(project.schema_library());
   unsetenv("TINYLLM_PROBE_FILE");
   auto* started = schema.function<void(const char*)>("tinyllm_probe_test_started");

@@ -34,9 +34,6 @@ void write_timings(const reports::GradeResult& r, const GradeTimings& t, const C
   j["wheat_seconds"] = t.wheat_seconds;
   j["validity_rounds"] = t.validity_rounds;
   j["probe_seconds"] = t.probe_seconds;
-  j["served_runs"] = t.served_runs;
-  j["decoy_runs"] = t.decoy_runs;
-  j["server_note"] = t.server_note;
   j["narrowed_runs"] = t.narrowed_runs;
   j["widened_runs"] = t.widened_runs;
   j["narrowing_checks"] = t.narrowing_checks;

@@ -10,7 +10,6 @@
 
 #include "config/errors.hpp"
 #include "grading/classify.hpp"
-#include "grading/mutant_runs.hpp"
 #include "grading/narrowed_runs.hpp"
 #include "grading/progress.hpp"
 #include "grading/reach.hpp"
@@ -18,7 +17,6 @@
 #include "sandbox/sandbox.hpp"
 #include "tinyllm/base/process.hpp"
 #include "tinyllm/base/whole_file.hpp"
-#include "token.hpp"
 
 namespace tinyllm::runner {
 
@@ -221,23 +219,12 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
     run.arguments = planned.tests.empty() ? run_arguments : only_tests(planned.tests);
     return run;
   };
-  runs.variant_runs = &variant_runs;
-  runs.serve = request.isolation == Isolation::Namespaces &&
-               std::any_of(mutant_ids.begin(), mutant_ids.end(),
-                           [&](const std::string& v) { return variant_runs.in_schema(v); });
-  runs.server = make_request("reference", config.seed, false,
-                             timeout * static_cast<double>(order.size() + 4) + 60);
-  std::erase_if(runs.server.environment, [](const std::string& e) {
-    return e.rfind(tinyllm_schema::kTokenVariable, 0) == 0;
-  });
-  runs.server_start_seconds = config.reference_timeout_seconds;
   runs.jobs = jobs;
   // A run passes as the reference's must: every test it ran listed, none failed.
   auto passes_with = [&](const SandboxRun& run, const std::vector<std::string>& tests) {
     return mutant_verdict(classify_run(run, tests.empty() ? expected_tests : tests), config.limits)
                .status == reports::MutantStatus::Survived;
   };
-  runs.passes = [&](const SandboxRun& run) { return passes_with(run, {}); };
   runs.finished = [&](std::size_t k, double seconds) {
     mutant_progress.run_finished(seconds, mutant_ids[k]);
   };
@@ -253,9 +240,6 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
     m.killed_by_failed_tests = v.killed_by_failed_tests;
     m.seconds = run.seconds;
   }
-  timings->served_runs = ran.served;
-  timings->decoy_runs = ran.decoys;
-  timings->server_note = ran.note;
   timings->narrowed_runs = ran.narrowed;
   timings->widened_runs = ran.widened;
   timings->narrowing_checks = ran.checks;

@@ -46,9 +46,6 @@ struct GradeTimings {
   std::vector<double> wheat_seconds;
   int validity_rounds = 0;   // rounds of validity runs (validity.hpp); 1 when every test is valid
   double probe_seconds = 0;  // the probe run (reach.hpp); 0 when there was none
-  int served_runs = 0;       // mutant runs a fork server served (mutant_runs.hpp)
-  int decoy_runs = 0;        // and decoy runs of the reference among them
-  std::string server_note;   // why runs that could have been served were not, or ""
   int narrowed_runs = 0;     // mutants decided by a run of the tests that reach them alone
   int widened_runs = 0;      // mutants run again with every test (narrowed_runs.hpp)
   int narrowing_checks = 0;  // reference runs of the narrowed sets of tests

@@ -6,14 +6,21 @@
 #include <numeric>
 #include <random>
 
+#include "tinyllm/base/parallel_for.hpp"
+
 namespace tinyllm::runner {
 
 namespace {
 
-void add(NarrowedRunsDone& done, const MutantRunsDone& ran) {
-  done.served += ran.served;
-  done.decoys += ran.decoys;
-  if (done.note.empty()) done.note = ran.note;
+// Runs `runs`, one process each; calls `finished(k, seconds)` after run k when it is set.
+std::vector<SandboxRun> run_all(const MutantRunPlan& plan, const std::vector<PlannedRun>& runs,
+                                const std::function<void(std::size_t, double)>& finished) {
+  std::vector<SandboxRun> done(runs.size());
+  base::parallel_for(runs.size(), plan.jobs, [&](std::size_t k) {
+    done[k] = run_sandboxed(plan.request(runs[k]));
+    if (finished) finished(k, done[k].seconds);
+  });
+  return done;
 }
 
 }  // namespace
@@ -26,7 +33,8 @@ std::vector<std::string> only_tests(const std::vector<std::string>& tests) {
 }
 
 NarrowedRunsDone run_narrowed(
-    MutantRunPlan plan, const std::vector<std::string>& mutants, const NarrowedTests& narrowed,
+    const MutantRunPlan& plan, const std::vector<std::string>& mutants,
+    const NarrowedTests& narrowed,
     const std::function<bool(const SandboxRun&, const std::vector<std::string>&)>& passes_with) {
   NarrowedRunsDone done;
   const std::size_t count = mutants.size();
@@ -49,16 +57,13 @@ NarrowedRunsDone run_narrowed(
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::random_device device;
   std::shuffle(order.begin(), order.end(), std::mt19937_64(device()));
-  plan.runs.clear();
-  for (std::size_t k : order) plan.runs.push_back(planned[k]);
-  const auto progress = plan.finished;
-  plan.finished = [&](std::size_t k, double seconds) {
-    if (order[k] < count && progress) progress(order[k], seconds);
-  };
-  MutantRunsDone first = run_mutants(plan);
-  add(done, first);
+  std::vector<PlannedRun> shuffled;
+  for (std::size_t k : order) shuffled.push_back(planned[k]);
+  std::vector<SandboxRun> first = run_all(plan, shuffled, [&](std::size_t k, double seconds) {
+    if (order[k] < count && plan.finished) plan.finished(order[k], seconds);
+  });
   std::vector<SandboxRun> runs(planned.size());
-  for (std::size_t k = 0; k < order.size(); ++k) runs[order[k]] = std::move(first.runs[k]);
+  for (std::size_t k = 0; k < order.size(); ++k) runs[order[k]] = std::move(first[k]);
 
   // Second pass: every test for a mutant whose set's reference run did not pass, or that
   // survived its narrowed run.
@@ -70,13 +75,11 @@ NarrowedRunsDone run_narrowed(
       again.push_back(i);
   }
   if (!again.empty()) {
-    plan.runs.clear();
-    for (std::size_t i : again) plan.runs.push_back({mutants[i], {}});
-    plan.finished = nullptr;
-    MutantRunsDone second = run_mutants(plan);
-    add(done, second);
+    std::vector<PlannedRun> wide;
+    for (std::size_t i : again) wide.push_back({mutants[i], {}});
+    std::vector<SandboxRun> second = run_all(plan, wide, nullptr);
     for (std::size_t k = 0; k < again.size(); ++k) {
-      runs[again[k]] = std::move(second.runs[k]);
+      runs[again[k]] = std::move(second[k]);
       planned[again[k]].tests.clear();
     }
   }

@@ -31,11 +31,6 @@ struct RunRequest {
   // When not empty, the environment variable that names a file in the run's private result folder
   // which the run may write (the reach run's record, reach.hpp); SandboxRun::record returns it.
   std::string record_variable;
-  // A fork server (run_server.hpp): the socket end the sandbox hands the suite, which then serves
-  // runs instead of running its tests (-1: an ordinary run). Namespaces only.
-  int server_socket = -1;
-  // When readable, the run is stopped as timed out (-1: none).
-  int cancel_fd = -1;
 };
 
 enum class RunEnding { Exited, Signaled, TimedOut, OutputLimit };

@@ -12,8 +12,6 @@
 #include <algorithm>
 #include <cerrno>
 
-#include "protocol.hpp"
-
 namespace tinyllm::runner::detail {
 void write_all(int fd, const void* data, std::size_t size) {
   const char* p = static_cast<const char*>(data);
@@ -37,15 +35,11 @@ void write_all(int fd, const void* data, std::size_t size) {
 
 namespace {
 
-// Closes every descriptor from 3 up except `keep_a` and `keep_b`.
-void close_other_fds(int keep_a, int keep_b) {
-  int low = std::min(keep_a, keep_b), high = std::max(keep_a, keep_b);
-  if (low < 3) low = high;
-  if (low >= 3) {
-    if (low > 3) syscall(SYS_close_range, 3u, static_cast<unsigned>(low - 1), 0u);
-    if (high > low + 1)
-      syscall(SYS_close_range, static_cast<unsigned>(low + 1), static_cast<unsigned>(high - 1), 0u);
-    syscall(SYS_close_range, static_cast<unsigned>(high + 1), ~0u, 0u);
+// Closes every descriptor from 3 up except `keep`.
+void close_other_fds(int keep) {
+  if (keep >= 3) {
+    if (keep > 3) syscall(SYS_close_range, 3u, static_cast<unsigned>(keep - 1), 0u);
+    syscall(SYS_close_range, static_cast<unsigned>(keep + 1), ~0u, 0u);
   } else {
     syscall(SYS_close_range, 3u, ~0u, 0u);
   }
@@ -76,10 +70,6 @@ void close_other_fds(int keep_a, int keep_b) {
   prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
   int null_fd = open("/dev/null", O_RDONLY);
   if (null_fd < 0) fail_setup(status_fd, SetupStep::OpenDevNull);
-  // A fork server's socket, for the suite (fork_server/protocol.hpp): status_fd becomes 3 below,
-  // this 4, so first it leaves 3 if it is there.
-  int server_fd = plan.server_fd;
-  if (server_fd == kSandboxStatusFd) server_fd = fcntl(server_fd, F_DUPFD_CLOEXEC, 10);
   dup2(null_fd, 0);
   dup2(plan.output_fd, 1);
   dup2(plan.output_fd, 2);
@@ -90,16 +80,7 @@ void close_other_fds(int keep_a, int keep_b) {
     if (!moved) fail_setup(status_fd, SetupStep::StartSandbox);
     status_fd = kSandboxStatusFd;
   }
-  if (plan.namespaces && server_fd >= 0) {
-    const bool moved = server_fd == fork_server::kServerFd
-                           ? fcntl(server_fd, F_SETFD, 0) == 0
-                           : dup2(server_fd, fork_server::kServerFd) == fork_server::kServerFd;
-    if (!moved) fail_setup(status_fd, SetupStep::StartSandbox);
-    server_fd = fork_server::kServerFd;
-  } else {
-    server_fd = status_fd;
-  }
-  close_other_fds(status_fd, server_fd);
+  close_other_fds(status_fd);
   if (chdir(plan.work_dir.c_str()) != 0) fail_setup(status_fd, SetupStep::EnterWorkDir);
   execve(plan.executable.c_str(), plan.argv.data(), plan.envp.data());
   fail_setup(status_fd, plan.namespaces ? SetupStep::StartSandbox : SetupStep::ExecSuite);

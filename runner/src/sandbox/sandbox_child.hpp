@@ -122,7 +122,6 @@ struct ChildPlan {
   bool namespaces = false;  // the child execs bubblewrap, which runs the launcher, the program
   int output_fd = -1;       // write end: stdout and stderr of the run
   int status_fd = -1;       // write end, close-on-exec: the records above and the result file
-  int server_fd = -1;       // sandbox: a fork server's socket, handed in as kServerFd (or none)
   unsigned uid = 0;
   bool drop_uid = false;      // as root: take `uid` before exec
   std::vector<Limit> limits;  // plain: applied before exec (in a sandbox, the launcher does)

@@ -14,7 +14,6 @@
 #include <stdexcept>
 #include <utility>
 
-#include "protocol.hpp"
 #include "sandbox/bubblewrap.hpp"
 #include "sandbox/launcher_path.hpp"
 
@@ -141,12 +140,6 @@ PlannedRun::PlannedRun(const RunRequest& request) : folder(folder_for(request)) 
   plan.uid = allocate_uid();
   plan.drop_uid = geteuid() == 0;
   plan.limits = make_limits(request.limits);
-  if (request.server_socket >= 0) {
-    // The server is one process more in the sandbox than a run has: its runs keep their share.
-    for (Limit& l : plan.limits)
-      if (l.resource == RLIMIT_NPROC) ++l.value;
-    plan.server_fd = request.server_socket;
-  }
   std::string lib_dir, tmp_dir, suite;
   if (plan.namespaces) {
     suite = "/grade/suite";
@@ -192,9 +185,6 @@ PlannedRun::PlannedRun(const RunRequest& request) : folder(folder_for(request)) 
   for (const auto& e : request.environment) plan.env_storage.push_back(e);
   if (!request.record_variable.empty())
     plan.env_storage.push_back(request.record_variable + "=" + plan.record_file);
-  if (request.server_socket >= 0)
-    plan.env_storage.push_back(
-        fmt::format("{}={}", fork_server::kFdVariable, fork_server::kServerFd));
   finish(plan);
 }
 

@@ -183,14 +183,12 @@ Supervision supervise_run(const RunRequest& request, ChildPlan& plan) {
     } else if (exited) {
       wait_ms = 2000;  // plain mode: descendants are dead; drain what is buffered
     }
-    pollfd fds[4] = {{output_open ? output.read_end : -1, POLLIN, 0},
+    pollfd fds[3] = {{output_open ? output.read_end : -1, POLLIN, 0},
                      {status_open ? status.read_end : -1, POLLIN, 0},
-                     {exited ? -1 : pidfd, POLLIN, 0},
-                     {killed ? -1 : request.cancel_fd, POLLIN, 0}};
-    int ready = poll(fds, 4, wait_ms);
+                     {exited ? -1 : pidfd, POLLIN, 0}};
+    int ready = poll(fds, 3, wait_ms);
     if (ready < 0 && errno == EINTR) continue;
     if (ready == 0 && exited) break;
-    if (fds[3].revents != 0) stop(RunEnding::TimedOut);
     if (fds[0].revents != 0) {
       ssize_t n = read(output.read_end, buffer.data(), buffer.size());
       if (n > 0) {

@@ -62,10 +62,7 @@ Toolchain default_toolchain(const fs::path& source_dir, const fs::path& build_di
   t.reference_library_dir = build_dir / "variants" / "reference";
   // The probe listener first: an object, always linked; it tells the schema library which test
   // runs, for the reach run (probe_listener/probe_listener.cpp).
-  // Then the fork server, which wraps main (fork_server/fork_server.cpp): main runs as before
-  // unless the grade's runs ask it to serve them.
-  t.link_libraries = {build_info::probe_listener_object, build_info::fork_server_object,
-                      "-Wl,--wrap=main"};
+  t.link_libraries = {build_info::probe_listener_object};
   for (std::string& library : split_words(build_info::suite_link_libraries))
     t.link_libraries.push_back(std::move(library));
   t.precompiled_header = precompiled_header_flags(build_dir, t);

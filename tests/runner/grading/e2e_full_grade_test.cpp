@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "config/build_info.hpp"
 #include "e2e_support.hpp"
 
 namespace fs = std::filesystem;
@@ -64,4 +65,20 @@ TEST(FullGrade, same_suite_and_seed_give_the_same_status_for_every_mutant) {
   const auto first = statuses(first_output);
   EXPECT_GT(count_generated(first), 100);
   EXPECT_EQ(first, statuses(second_output));
+}
+
+// Catches: a grader that fails or invalidates tests the reference did not shape (a validity
+// check or a wheat stricter than the contract, a run classified wrongly), on a suite of 43 tests
+// written from the contract alone (tests/runner/fixtures/independent_suite): it passes with no
+// invalid test.
+TEST(FullGrade, a_suite_written_from_the_contract_alone_passes) {
+  const fs::path suite = fs::path(tinyllm::runner::build_info::source_dir) / "tests" / "runner" /
+                         "fixtures" / "independent_suite";
+  const fs::path output = fresh_folder("independent-suite-grade");
+  const Graded g =
+      run_grader({"grade", suite.string(), "--quiet", "-o", output.string(), "--format", "json"});
+  EXPECT_EQ(g.status, 0) << g.output;
+  const nlohmann::json report = nlohmann::json::parse(json_report(output));
+  EXPECT_EQ(report.at("config").at("verdict"), "PASS");
+  EXPECT_EQ(report.at("config").at("invalidTestCount"), 0) << report.at("config").dump(2);
 }
