@@ -5,8 +5,9 @@
 # TINYLLM_BUILD_VARIANTS is ON; `tinyllm_wheats` builds them, and ALL builds them too.
 #   "O0": every source compiled again without optimisation;
 #   "other-compiler": this repository's oracle configured and built by the other compiler
-#     (clang++ when this build uses g++, g++ otherwise) in its own folder, as
-#     scripts/determinism.sh builds it, and its library copied to variants/other-compiler/.
+#     (clang++ when this build uses g++, g++ otherwise) in its own folder, and its library copied
+#     to variants/other-compiler/.
+# scripts/determinism.sh also compares the digests of both with the reference's.
 include(ExternalProject)
 
 # Returns in OUT the compiler a binary wheat "other-compiler" is built with: the cache variable
