@@ -1,8 +1,8 @@
 // The measure of `check` on work it has never seen: seven modules written from the contract alone
 // (the headers, the module description, docs/contract-freedoms.md; tests/runner/fixtures/
 // independent/README.md says how and what each is), each checked as a learner would check it. One
-// workspace serves all seven (their headers are the same; only src/ is replaced), so the course
-// suite and the differential shim compile once.
+// workspace serves all seven (their headers are the same; only src/ is replaced): a copy of the
+// checked reference's workspace, whose compiled course suite and differential shim they reuse.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -34,13 +34,12 @@ const fs::path& workspace() {
 
 // Checks fixture module `name` in the shared workspace, with `extra` arguments.
 Checked check_module(const std::string& name, const std::vector<std::string>& extra = {}) {
-  // Kept between the tests (each runs in a process of its own, one at a time: RESOURCE_LOCK):
-  // what check builds there is keyed by content, so a later test reuses the compiled course suite.
+  // Kept between the tests (each runs in a process of its own, one at a time: RESOURCE_LOCK).
   const fs::path& workspace = tinyllm::e2e::workspace();
   if (!fs::exists(workspace / "tinyllm-workspace.toml")) {
     fs::remove_all(workspace);
-    const Graded g = run_grader({"start", workspace.string(), "--no-example-test"});
-    if (g.status != 0) throw std::runtime_error("start failed: " + g.output);
+    fs::copy(copy_of_checked_reference("independent-start", ""), workspace,
+             fs::copy_options::recursive);
   }
   // `correct`, then the files the module changes (a buggy module's folder holds only those).
   const fs::path fixtures =
