@@ -65,7 +65,8 @@ TEST(Reach, leaves_checkpoint_unreached_gives_no_coverage_exactly_there_in_both_
   std::map<std::string, reports::MutantStatus> first;
   for (const std::string& mode : modes) {
     SCOPED_TRACE(mode);
-    const reports::GradeResult result = grade_with("leaves_checkpoint_unreached", "full", true, mode);
+    const reports::GradeResult result =
+        grade_with("leaves_checkpoint_unreached", "full", true, mode);
     ASSERT_TRUE(result.reach_measured) << "the probe run did not count";
     ASSERT_TRUE(result.invalid_reasons.empty()) << result.invalid_reasons.front();
     int checkpoint = 0, generated = 0;
@@ -80,7 +81,8 @@ TEST(Reach, leaves_checkpoint_unreached_gives_no_coverage_exactly_there_in_both_
         EXPECT_EQ(m.seconds, 0) << m.mutant.id << " was run";
         EXPECT_TRUE(m.covered_by.empty()) << m.mutant.id;
       } else {
-        EXPECT_NE(m.status, reports::MutantStatus::NoCoverage) << m.mutant.id << " " << m.mutant.file;
+        EXPECT_NE(m.status, reports::MutantStatus::NoCoverage)
+            << m.mutant.id << " " << m.mutant.file;
         for (const auto& test : m.covered_by) EXPECT_TRUE(tests.contains(test)) << test;
       }
     }
