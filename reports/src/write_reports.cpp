@@ -133,8 +133,8 @@ void check_report_options(const ReportOptions& options) {
 
 std::vector<fs::path> write_reports(const GradeResult& grade, const ReportOptions& options) {
   // Who reads the reports is decided here, once: each writer formats what its reader may see.
-  const GradeResult result = for_reader(grade, options.view);
   const GradeResult staff = for_reader(grade, View::Staff);
+  const GradeResult result = options.view == View::Staff ? staff : for_reader(grade, View::Learner);
   std::vector<fs::path> written;
   std::set<ReportFormat> done;
   for (ReportFormat format : options.formats) {

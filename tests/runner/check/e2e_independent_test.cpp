@@ -38,8 +38,7 @@ Checked check_module(const std::string& name, const std::vector<std::string>& ex
   const fs::path& workspace = tinyllm::e2e::workspace();
   if (!fs::exists(workspace / "tinyllm-workspace.toml")) {
     fs::remove_all(workspace);
-    fs::copy(copy_of_checked_reference("independent-start", ""), workspace,
-             fs::copy_options::recursive);
+    copy_checked_reference_to(workspace);
   }
   // `correct`, then the files the module changes (a buggy module's folder holds only those).
   const fs::path fixtures =

@@ -77,10 +77,14 @@ void write_pitfalls(const fs::path& workspace, const std::string& pitfalls) {
   fs::remove_all(scratch.parent_path());
 }
 
-fs::path copy_of_checked_reference(const std::string& name, const std::string& pitfalls) {
-  const fs::path workspace = fresh_folder(name) / "ws";
+void copy_checked_reference_to(const fs::path& workspace) {
   fs::copy(checked_reference(), workspace, fs::copy_options::recursive);
   take_checked_reference_builds(workspace);
+}
+
+fs::path copy_of_checked_reference(const std::string& name, const std::string& pitfalls) {
+  const fs::path workspace = fresh_folder(name) / "ws";
+  copy_checked_reference_to(workspace);
   if (!pitfalls.empty()) write_pitfalls(workspace, pitfalls);
   return workspace;
 }

@@ -26,6 +26,10 @@ std::filesystem::path fresh_folder(const std::string& name);
 std::filesystem::path copy_of_checked_reference(const std::string& name,
                                                 const std::string& pitfalls = "");
 
+// Copies the checked reference's workspace to `workspace` (a folder not there yet), with its
+// builds, as copy_of_checked_reference does.
+void copy_checked_reference_to(const std::filesystem::path& workspace);
+
 // Replaces `workspace`'s src/ by the reference's module with `pitfalls` ("s07,s13") written in, as
 // `start --from-reference --pitfalls` writes it.
 void write_pitfalls(const std::filesystem::path& workspace, const std::string& pitfalls);
