@@ -9,16 +9,9 @@
 #include "generators.hpp"
 
 namespace {
+using course_gen::grads_of;
 using tinyllm::DType;
 using tinyllm::Tensor;
-
-// Returns every parameter's gradient values (empty for a parameter without a grad).
-std::vector<std::vector<double>> grads_of(tinyllm::nn::Module& model) {
-  std::vector<std::vector<double>> grads;
-  for (const Tensor& p : model.parameters())
-    grads.push_back(p.has_grad() ? p.grad().values() : std::vector<double>{});
-  return grads;
-}
 
 // Catches s24 (rerunning on the original tensors: the rerun's backward runs into the outer graph
 // and the input's gradient doubles), and s21 (dropout not replayed): random 7-layer MLPs (with

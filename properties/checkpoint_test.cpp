@@ -6,7 +6,10 @@
 #include <tinyllm/tinyllm.hpp>
 #include <vector>
 
+#include "generators.hpp"
+
 namespace {
+using course_gen::grads_of;
 using tinyllm::Tensor;
 
 // Wraps a module and counts its forward calls: a checkpointed layer runs twice.
@@ -44,14 +47,6 @@ std::vector<std::shared_ptr<Counting>> counted_layers(std::size_t n, std::size_t
 tinyllm::nn::Sequential sequential_of(const std::vector<std::shared_ptr<Counting>>& layers) {
   return tinyllm::nn::Sequential(
       std::vector<std::shared_ptr<tinyllm::nn::Module>>(layers.begin(), layers.end()));
-}
-
-// Returns every parameter's gradient values (empty for a parameter without a grad).
-std::vector<std::vector<double>> grads_of(tinyllm::nn::Module& model) {
-  std::vector<std::vector<double>> grads;
-  for (const Tensor& p : model.parameters())
-    grads.push_back(p.has_grad() ? p.grad().values() : std::vector<double>{});
-  return grads;
 }
 
 // Catches s18 (checkpointing the last segment too): section 3's six layers with a budget of 4

@@ -21,6 +21,15 @@ namespace course_gen {
 // it.
 using tinyllm::numel_of;
 
+// Returns every parameter's gradient values (empty for a parameter without a grad): what the
+// checkpointing tests compare, bit for bit, with a plain run's.
+inline std::vector<std::vector<double>> grads_of(tinyllm::nn::Module& model) {
+  std::vector<std::vector<double>> grads;
+  for (const tinyllm::Tensor& p : model.parameters())
+    grads.push_back(p.has_grad() ? p.grad().values() : std::vector<double>{});
+  return grads;
+}
+
 // Returns a generator of shapes of `rank` dimensions, each in [1, max_dim].
 inline rc::Gen<tinyllm::Shape> shape(std::size_t rank, std::size_t max_dim) {
   return rc::gen::container<tinyllm::Shape>(rank, rc::gen::inRange<std::size_t>(1, max_dim + 1));

@@ -37,7 +37,11 @@ digest_of() {
 on_library() {
   local name=$1 folder
   folder=$(realpath "$build/variants/$2")
-  if ! LD_LIBRARY_PATH="$folder" ldd "$digest_tool" | grep -qF "$folder/libtinyllm_oracle.so"; then
+  # ldd's whole output first: `grep -q` in a pipe would close it early and, under pipefail, the
+  # writer's SIGPIPE would fail the check at random.
+  local loaded
+  loaded=$(LD_LIBRARY_PATH="$folder" ldd "$digest_tool")
+  if ! grep -qF "$folder/libtinyllm_oracle.so" <<<"$loaded"; then
     echo "determinism: the digest tool does not load $folder/libtinyllm_oracle.so" >&2
     exit 1
   fi

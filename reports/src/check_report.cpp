@@ -15,18 +15,12 @@
 namespace tinyllm::reports {
 namespace {
 
-constexpr std::size_t kWrapWidth = 96;
 // A failing course test's message: its first and last lines.
 constexpr std::size_t kMessageHead = 8;
 constexpr std::size_t kMessageTail = 4;
 
 std::string paint(bool colour, std::string_view text, fmt::text_style style) {
   return colour ? fmt::format(style, "{}", text) : std::string(text);
-}
-
-fmt::text_style verdict_style(Verdict verdict) {
-  return verdict == Verdict::Pass ? fmt::fg(fmt::terminal_color::green) | fmt::emphasis::bold
-                                  : fmt::fg(fmt::terminal_color::red) | fmt::emphasis::bold;
 }
 
 std::string seeds_text(const std::vector<std::uint64_t>& seeds) {
@@ -53,9 +47,9 @@ std::string course_section(const CheckResult& result, bool colour) {
                                 seeds_text(result.seeds), passed, result.course_tests.size());
   for (const CourseTestOutcome& test : result.course_tests) {
     if (test.passed) continue;
-    out +=
-        fmt::format("    {} {} (seeds {})\n", paint(colour, "FAIL", verdict_style(Verdict::Fail)),
-                    test.test, seeds_text(test.failed_seeds));
+    out += fmt::format("    {} {} (seeds {})\n",
+                       paint(colour, "FAIL", detail::verdict_style(Verdict::Fail)), test.test,
+                       seeds_text(test.failed_seeds));
     out += indented(detail::excerpt(test.message, kMessageHead, kMessageTail, "check.json"),
                     "         ");
     if (!test.reproduce.empty()) out += fmt::format("         reproduce: {}\n", test.reproduce);
@@ -77,13 +71,14 @@ std::string differential_section(const CheckResult& result, bool colour) {
     }
     if (!check.ending.empty()) {
       out += fmt::format("    {} {}: your module {}{}\n",
-                         paint(colour, "FAIL", verdict_style(Verdict::Fail)), check.name,
+                         paint(colour, "FAIL", detail::verdict_style(Verdict::Fail)), check.name,
                          check.ending, check.call.empty() ? "" : ", on the call:");
       if (!check.call.empty()) out += indented(check.call, "         ");
       continue;
     }
-    out += fmt::format("    {} {} ({})\n", paint(colour, "DIFF", verdict_style(Verdict::Fail)),
-                       check.name, how);
+    out +=
+        fmt::format("    {} {} ({})\n", paint(colour, "DIFF", detail::verdict_style(Verdict::Fail)),
+                    check.name, how);
     out += indented(detail::excerpt(check.counterexample, kMessageHead, kMessageTail, "check.json"),
                     "         ");
   }
@@ -93,9 +88,10 @@ std::string differential_section(const CheckResult& result, bool colour) {
 std::string verdict_line(const CheckResult& result, bool colour) {
   const std::string tests =
       result.tests_grade ? to_string(result.tests_grade->verdict) : "none yet (tests/ is empty)";
-  return fmt::format("Verdict: {} (module {}, tests {})\n",
-                     paint(colour, to_string(result.verdict), verdict_style(result.verdict)),
-                     to_string(result.module_verdict), tests);
+  return fmt::format(
+      "Verdict: {} (module {}, tests {})\n",
+      paint(colour, to_string(result.verdict), detail::verdict_style(result.verdict)),
+      to_string(result.module_verdict), tests);
 }
 
 }  // namespace
@@ -122,11 +118,11 @@ std::string render_check_terminal(const CheckResult& result, bool colour) {
   out += course_section(result, colour);
   out += differential_section(result, colour);
   for (const RunProblem& problem : result.run_problems)
-    out +=
-        detail::wrap(fmt::format("Problem: {} {}", problem.what, problem.ending), kWrapWidth, "  ");
-  out += detail::diagnosis_terminal(result, kWrapWidth);
+    out += detail::wrap(fmt::format("Problem: {} {}", problem.what, problem.ending),
+                        detail::kWrapWidth, "  ");
+  out += detail::diagnosis_terminal(result, detail::kWrapWidth);
   out += fmt::format("Module: {}\n\n", paint(colour, to_string(result.module_verdict),
-                                             verdict_style(result.module_verdict)));
+                                             detail::verdict_style(result.module_verdict)));
   if (result.tests_grade) {
     out += "Your tests (tests/), graded by mutation as `tinyllm-grade grade` grades a suite:\n";
     out += render_terminal_report(*result.tests_grade, colour);

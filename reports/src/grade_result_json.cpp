@@ -12,45 +12,9 @@ namespace tinyllm::catalog {
 NLOHMANN_JSON_SERIALIZE_ENUM(MutantKind, {{MutantKind::Pitfall, "pitfall"},
                                           {MutantKind::Generated, "generated"}})
 
-void to_json(nlohmann::json& out, const MutantInfo& m) {
-  out = {{"kind", m.kind},
-         {"id", m.id},
-         {"title", m.title},
-         {"symptom", m.symptom},
-         {"caught_by", m.caught_by},
-         {"file", m.file},
-         {"function", m.function},
-         {"line_begin", m.line_begin},
-         {"line_end", m.line_end},
-         {"column_begin", m.column_begin},
-         {"column_end", m.column_end},
-         {"operator_name", m.operator_name},
-         {"original", m.original},
-         {"replacement", m.replacement},
-         {"hint_question", m.hint_question},
-         {"hint_concept", m.hint_concept},
-         {"required", m.required}};
-}
-
-void from_json(const nlohmann::json& in, MutantInfo& m) {
-  in.at("kind").get_to(m.kind);
-  in.at("id").get_to(m.id);
-  in.at("title").get_to(m.title);
-  in.at("symptom").get_to(m.symptom);
-  in.at("caught_by").get_to(m.caught_by);
-  in.at("file").get_to(m.file);
-  in.at("function").get_to(m.function);
-  in.at("line_begin").get_to(m.line_begin);
-  in.at("line_end").get_to(m.line_end);
-  in.at("column_begin").get_to(m.column_begin);
-  in.at("column_end").get_to(m.column_end);
-  in.at("operator_name").get_to(m.operator_name);
-  in.at("original").get_to(m.original);
-  in.at("replacement").get_to(m.replacement);
-  in.at("hint_question").get_to(m.hint_question);
-  in.at("hint_concept").get_to(m.hint_concept);
-  in.at("required").get_to(m.required);
-}
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(MutantInfo, kind, id, title, symptom, caught_by, file, function,
+                                   line_begin, line_end, column_begin, column_end, operator_name,
+                                   original, replacement, hint_question, hint_concept, required)
 
 NLOHMANN_JSON_SERIALIZE_ENUM(WheatKind,
                              {{WheatKind::Binary, "binary"}, {WheatKind::Semantic, "semantic"}})

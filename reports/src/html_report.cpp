@@ -195,7 +195,7 @@ void append_generated(std::string& out, const GradeResult& result) {
 
 // Each invalid test: its name, where it failed (validity_report.hpp) and the command that
 // reproduces it; its output is in the other formats.
-void append_invalid_tests(std::string& out, const GradeResult& result) {
+void append_html_invalid_tests(std::string& out, const GradeResult& result) {
   if (result.invalid_tests.empty()) return;
   out += fmt::format(
       "<h2>{}</h2>\n<table class=\"invalid-tests\">\n<thead><tr><th>Test</th><th>Where it "
@@ -247,7 +247,7 @@ std::string grade_header(const GradeResult& result) {
     append_pitfalls(out, result);
     append_generated(out, result);
   }
-  append_invalid_tests(out, result);
+  append_html_invalid_tests(out, result);
   out += "</header>\n";
   return out;
 }

@@ -33,10 +33,10 @@ void append_code_block(std::string& out, std::string_view text) {
                      !text.empty() && text.back() == '\n' ? "" : "\n", fence);
 }
 
-void append_table(std::string& out, const GradeResult& result) {
+void append_markdown_table(std::string& out, const GradeResult& result) {
   out += "| Mutant | Status | Pitfall | Killed by |\n|---|---|---|---|\n";
   for (const MutantResult& mutant : result.mutants) {
-    if (is_generated(mutant.mutant)) continue;  // their own table: append_generated_table
+    if (is_generated(mutant.mutant)) continue;  // their own table: append_markdown_generated_table
     std::string title = visible_title(mutant);
     if (title.empty()) title = "*(hidden until detected)*";
     std::string killers = detail::join_limited(mutant.killed_by, kKillersShown);
@@ -54,7 +54,7 @@ void append_table(std::string& out, const GradeResult& result) {
 
 // The generated mutants per module file and operator (one row in all when the policy hides where
 // survivors are): a hundred rows of single mutants would bury the pitfalls.
-void append_generated_table(std::string& out, const GradeResult& result) {
+void append_markdown_generated_table(std::string& out, const GradeResult& result) {
   const std::vector<GeneratedGroup> groups = generated_groups(result);
   if (groups.empty()) return;
   // Reach adds a column: survivors no test runs (NoCoverage) apart from those tests run.
@@ -74,7 +74,7 @@ void append_generated_table(std::string& out, const GradeResult& result) {
   }
 }
 
-void append_survivors(std::string& out, const GradeResult& result) {
+void append_markdown_survivors(std::string& out, const GradeResult& result) {
   bool any = false;
   for (const MutantResult& mutant : result.mutants) {
     if (detected(mutant.status)) continue;
@@ -110,7 +110,7 @@ void append_survivors(std::string& out, const GradeResult& result) {
 
 // Each invalid test: where it failed, the output excerpt when there is one, and the command that
 // reproduces it.
-void append_invalid_tests(std::string& out, const GradeResult& result) {
+void append_markdown_invalid_tests(std::string& out, const GradeResult& result) {
   if (result.invalid_tests.empty()) return;
   out += result.verdict == Verdict::Invalid ? "\n### Invalid tests\n\n"
                                             : "\n### Invalid tests (not graded)\n\n";
@@ -133,12 +133,12 @@ void append_invalid_tests(std::string& out, const GradeResult& result) {
   }
 }
 
-void append_invalid(std::string& out, const GradeResult& result) {
+void append_markdown_invalid(std::string& out, const GradeResult& result) {
   if (!result.compile_log.empty()) {
     out += "\n### Compiler diagnostics\n\n";
     append_code_block(out, result.compile_log);
   }
-  append_invalid_tests(out, result);
+  append_markdown_invalid_tests(out, result);
 }
 
 }  // namespace
@@ -162,14 +162,14 @@ std::string render_markdown_report(const GradeResult& result) {
     out += fmt::format("- {}\n", reason);
   }
   if (result.verdict == Verdict::Invalid) {
-    append_invalid(out, result);
+    append_markdown_invalid(out, result);
     return out;
   }
   out += "\n";
-  append_table(out, result);
-  append_generated_table(out, result);
-  append_survivors(out, result);
-  append_invalid_tests(out, result);
+  append_markdown_table(out, result);
+  append_markdown_generated_table(out, result);
+  append_markdown_survivors(out, result);
+  append_markdown_invalid_tests(out, result);
   out += fmt::format("\n<sub>Grading seed {}.</sub>\n", result.seed);
   return out;
 }

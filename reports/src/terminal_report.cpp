@@ -20,7 +20,6 @@ namespace {
 
 constexpr std::size_t kTitleWidth = 48;
 constexpr std::size_t kKillersWidth = 56;
-constexpr std::size_t kWrapWidth = 96;
 // Survivor details (the replaced text) shown per group before "and N more".
 constexpr std::size_t kDetailsPerGroup = 3;
 
@@ -45,18 +44,6 @@ fmt::text_style status_style(MutantStatus status) {
       return fmt::fg(fmt::terminal_color::yellow);
     case MutantStatus::NoCoverage:
       return fmt::fg(fmt::terminal_color::red);
-  }
-  return {};
-}
-
-fmt::text_style verdict_style(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::Pass:
-      return fmt::fg(fmt::terminal_color::green) | fmt::emphasis::bold;
-    case Verdict::Fail:
-      return fmt::fg(fmt::terminal_color::red) | fmt::emphasis::bold;
-    case Verdict::Invalid:
-      return fmt::fg(fmt::terminal_color::magenta) | fmt::emphasis::bold;
   }
   return {};
 }
@@ -136,14 +123,14 @@ void append_generated_survivors(std::string& out, const GradeResult& result, con
     }
     const std::vector<std::string> hints = group_hints(group);
     for (std::size_t i = 0; i < hints.size() && i < kDetailsPerGroup; ++i) {
-      out += detail::wrap("Hint: " + hints[i], kWrapWidth, "    ");
+      out += detail::wrap("Hint: " + hints[i], detail::kWrapWidth, "    ");
     }
     if (hints.size() > kDetailsPerGroup) {
       out += fmt::format("    and {} more hints (the Markdown summary has each)\n",
                          hints.size() - kDetailsPerGroup);
     }
   }
-  out += detail::wrap(generated_survivors_meaning(result), kWrapWidth, "    ");
+  out += detail::wrap(generated_survivors_meaning(result), detail::kWrapWidth, "    ");
 }
 
 void append_survivors(std::string& out, const GradeResult& result, const Painter& paint) {
@@ -156,9 +143,9 @@ void append_survivors(std::string& out, const GradeResult& result, const Painter
     const std::string kind = undetected_kind(result, mutant);
     out += fmt::format("  {}{}\n", paint(survivor_summary(mutant), status_style(mutant.status)),
                        kind.empty() ? "" : fmt::format(" [{}]", kind));
-    out += detail::wrap(survivor_meaning(mutant), kWrapWidth, "    ");
+    out += detail::wrap(survivor_meaning(mutant), detail::kWrapWidth, "    ");
     for (const std::string& hint : mutant.hints) {
-      out += detail::wrap("Hint: " + hint, kWrapWidth, "    ");
+      out += detail::wrap("Hint: " + hint, detail::kWrapWidth, "    ");
     }
   }
   append_generated_survivors(out, result, paint);
@@ -176,7 +163,7 @@ void append_invalid_tests(std::string& out, const GradeResult& result, const Pai
       const ShownFailure shown = shown_failure(result, failure);
       out += fmt::format("  {} {}\n", paint(test.test, fmt::emphasis::bold), shown.where);
       if (!shown.why_allowed.empty()) {
-        out += detail::wrap(shown.why_allowed, kWrapWidth, "    ");
+        out += detail::wrap(shown.why_allowed, detail::kWrapWidth, "    ");
       }
       const std::string excerpt = shown.message.empty() ? "" : failure_output_excerpt(shown);
       for (std::string_view rest = excerpt; !rest.empty();) {
@@ -207,18 +194,18 @@ std::string render_terminal_report(const GradeResult& result, bool colour) {
                   paint("tinyllm mutation grade:", fmt::emphasis::bold), result.suite_name,
                   result.seed, detail::graded_set(result), validity_line(result));
   if (const std::string feedback = feedback_line(result); !feedback.empty()) {
-    out += detail::wrap(feedback, kWrapWidth, "");
+    out += detail::wrap(feedback, detail::kWrapWidth, "");
   }
   out += "\n";
   if (result.verdict != Verdict::Invalid) {
     append_table(out, result, paint);
     out += fmt::format("\nScore: {}\n", detail::score_line(result));
     for (const std::string& line : {reach_line(result), reaching_without_detecting_line(result)}) {
-      if (!line.empty()) out += detail::wrap(line, kWrapWidth, "");
+      if (!line.empty()) out += detail::wrap(line, detail::kWrapWidth, "");
     }
   }
-  out +=
-      fmt::format("Verdict: {}\n", paint(to_string(result.verdict), verdict_style(result.verdict)));
+  out += fmt::format("Verdict: {}\n",
+                     paint(to_string(result.verdict), detail::verdict_style(result.verdict)));
   for (const std::string& reason : detail::verdict_reasons(result)) {
     out += fmt::format("  {}\n", reason);
   }

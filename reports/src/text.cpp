@@ -5,6 +5,18 @@
 #include <fmt/format.h>
 
 namespace tinyllm::reports::detail {
+
+fmt::text_style verdict_style(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::Pass:
+      return fmt::fg(fmt::terminal_color::green) | fmt::emphasis::bold;
+    case Verdict::Fail:
+      return fmt::fg(fmt::terminal_color::red) | fmt::emphasis::bold;
+    case Verdict::Invalid:
+      return fmt::fg(fmt::terminal_color::magenta) | fmt::emphasis::bold;
+  }
+  return {};
+}
 namespace {
 
 // Returns the length of the valid UTF-8 sequence starting at text[i], or 0 when it is invalid.

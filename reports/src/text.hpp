@@ -1,6 +1,8 @@
 // Text helpers shared by the writers: escaping for HTML/XML/Markdown, display truncation, and the
 // bounded excerpt of a run's output.
 #pragma once
+#include <fmt/color.h>
+
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -8,9 +10,16 @@
 #include <utility>
 #include <vector>
 
+#include "tinyllm/reports/grade_result.hpp"
 #include "tinyllm/reports/wrap.hpp"
 
 namespace tinyllm::reports::detail {
+
+// The width the terminal reports (a grade's, a check's) wrap their prose to.
+inline constexpr std::size_t kWrapWidth = 96;
+
+// The colour of a verdict on a terminal: PASS green, FAIL red, INVALID magenta, all bold.
+fmt::text_style verdict_style(Verdict verdict);
 
 // Returns `text` with & < > " ' escaped for HTML or XML text and attributes.
 std::string escape_markup(std::string_view text);

@@ -10,23 +10,18 @@
 
 namespace tinyllm::catalog {
 namespace {
+using testing::all;
 using testing::entry;
 using testing::TempTree;
 
-const std::string file = "oracle/src/train/step.cpp";
-
-std::string all(const std::vector<std::string>& problems) {
-  std::string text;
-  for (const auto& p : problems) text += p + "\n";
-  return text;
-}
+using testing::step_file;
 
 // Returns the problems check_sites finds for s07 and s08 (titles "one", "two") in a tree whose
 // step.cpp holds `source`.
 std::vector<std::string> problems_of(const std::string& source) {
   TempTree tree;
-  tree.write(file, source);
-  return check_sites({entry("s07", "one", file), entry("s08", "two", file)}, tree.root());
+  tree.write(step_file, source);
+  return check_sites({entry("s07", "one", step_file), entry("s08", "two", step_file)}, tree.root());
 }
 
 const std::string consistent =
@@ -47,7 +42,8 @@ TEST(CheckSites, consistent_catalog_and_sources_have_no_problem) {
 TEST(CheckSites, guard_outside_its_site_is_a_problem) {
   const auto problems =
       problems_of(consistent + "void g() { if (tinyllm::detail::is_mutant(7)) h(); }\n");
-  EXPECT_NE(all(problems).find(file + ":8: is_mutant(7) lies outside s07's site " + file + ":2-3"),
+  EXPECT_NE(all(problems).find(step_file + ":8: is_mutant(7) lies outside s07's site " + step_file +
+                               ":2-3"),
             std::string::npos)
       << all(problems);
 }
@@ -58,7 +54,7 @@ TEST(CheckSites, site_without_its_guard_is_a_problem) {
   const auto problems = problems_of(
       "void f() {\n  // s07: one\n  w = 1;\n  // s08: two\n  if (is_mutant(8)) w = "
       "2;\n}\n");
-  EXPECT_NE(all(problems).find("s07: its site " + file + ":2-3 holds no is_mutant(7)"),
+  EXPECT_NE(all(problems).find("s07: its site " + step_file + ":2-3 holds no is_mutant(7)"),
             std::string::npos)
       << all(problems);
 }
@@ -66,7 +62,8 @@ TEST(CheckSites, site_without_its_guard_is_a_problem) {
 // Catches: a guarded change that no catalog entry describes (built into no variant's report).
 TEST(CheckSites, guard_without_a_catalog_entry_is_a_problem) {
   const auto problems = problems_of(consistent + "// s09: three\nif (is_mutant(9)) w = 3;\n");
-  EXPECT_NE(all(problems).find(file + ":9: is_mutant(9) has no catalog entry"), std::string::npos)
+  EXPECT_NE(all(problems).find(step_file + ":9: is_mutant(9) has no catalog entry"),
+            std::string::npos)
       << all(problems);
 }
 

@@ -14,13 +14,13 @@ namespace {
 using testing::entry;
 using testing::TempTree;
 
-const std::string file = "oracle/src/train/step.cpp";
+using testing::step_file;
 
 // Returns {line_begin, line_end} of mutant s07 ("weighting 1/k") in a file holding `source`.
 std::pair<int, int> site_lines(const std::string& source) {
   TempTree tree;
-  tree.write(file, source);
-  std::vector<MutantInfo> mutants = {entry("s07", "weighting 1/k", file)};
+  tree.write(step_file, source);
+  std::vector<MutantInfo> mutants = {entry("s07", "weighting 1/k", step_file)};
   locate_sites(mutants, tree.root());
   return {mutants[0].line_begin, mutants[0].line_end};
 }
@@ -29,8 +29,8 @@ std::pair<int, int> site_lines(const std::string& source) {
 // when it gives none.
 std::string site_error(const std::string& source) {
   TempTree tree;
-  tree.write(file, source);
-  std::vector<MutantInfo> mutants = {entry("s07", "weighting 1/k", file)};
+  tree.write(step_file, source);
+  std::vector<MutantInfo> mutants = {entry("s07", "weighting 1/k", step_file)};
   try {
     locate_sites(mutants, tree.root());
   } catch (const CatalogError& e) {
@@ -125,14 +125,14 @@ TEST(Site, runtime_if_with_a_braced_body) {
 // Catches: a missing marker accepted silently (the site would have no lines to show).
 TEST(Site, missing_marker_is_an_error_naming_the_file_and_the_comment) {
   const std::string error = site_error("void f() {\n  if (is_mutant(7)) w = 0;\n}\n");
-  EXPECT_NE(error.find(file), std::string::npos) << error;
+  EXPECT_NE(error.find(step_file), std::string::npos) << error;
   EXPECT_NE(error.find("no marker comment \"// s07: weighting 1/k\""), std::string::npos) << error;
 }
 
 // Catches: a duplicated marker resolved to whichever comes first.
 TEST(Site, duplicated_marker_is_an_error_naming_the_file_and_both_lines) {
   const std::string error = site_error(guarded_site + "// s07: weighting 1/k\nint x;\n");
-  EXPECT_NE(error.find(file), std::string::npos) << error;
+  EXPECT_NE(error.find(step_file), std::string::npos) << error;
   EXPECT_NE(error.find("appears 2 times (lines 3, 7)"), std::string::npos) << error;
 }
 
@@ -141,8 +141,9 @@ TEST(Site, duplicated_marker_is_an_error_naming_the_file_and_both_lines) {
 TEST(Site, marker_with_another_title_is_an_error_naming_file_line_and_both_titles) {
   const std::string error =
       site_error("// s07: weighting micro-batches equally\nif (is_mutant(7)) w = 0;\n");
-  EXPECT_NE(error.find(file + ":1: the marker reads \"// s07: weighting micro-batches equally\""),
-            std::string::npos)
+  EXPECT_NE(
+      error.find(step_file + ":1: the marker reads \"// s07: weighting micro-batches equally\""),
+      std::string::npos)
       << error;
   EXPECT_NE(error.find("\"weighting 1/k\""), std::string::npos) << error;
 }
@@ -150,7 +151,8 @@ TEST(Site, marker_with_another_title_is_an_error_naming_file_line_and_both_title
 // Catches: a marker with nothing complete after it given an extent that runs to the file's end.
 TEST(Site, marker_without_a_complete_statement_is_an_error) {
   const std::string error = site_error("void f() {\n  // s07: weighting 1/k\n}\n");
-  EXPECT_NE(error.find(file + ":2: no complete statement follows s07's marker"), std::string::npos)
+  EXPECT_NE(error.find(step_file + ":2: no complete statement follows s07's marker"),
+            std::string::npos)
       << error;
   EXPECT_NE(site_error("// s07: weighting 1/k\nif (is_mutant(7)) { w = 0;\n"), "");
 }

@@ -3,6 +3,7 @@
 #pragma once
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "tinyllm/catalog/mutant_info.hpp"
 
@@ -25,5 +26,15 @@ class TempTree {
 
 // Returns a catalog entry for mutant `id` titled `title` whose site file is `file`.
 MutantInfo entry(const std::string& id, const std::string& title, const std::string& file);
+
+// The file the tests' trees hold their guarded code in.
+inline const std::string step_file = "oracle/src/train/step.cpp";
+
+// Returns the problems a check found, one per line ("" for none): what the tests compare.
+inline std::string all(const std::vector<std::string>& problems) {
+  std::string text;
+  for (const auto& p : problems) text += p + "\n";
+  return text;
+}
 
 }  // namespace tinyllm::catalog::testing

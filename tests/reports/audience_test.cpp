@@ -23,10 +23,6 @@ std::string everything_in(const GradeResult& result) {
   return out.dump();
 }
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 // What a learner at Reveal::Nothing may not learn of `result`: each survivor's title, symptom and
 // hint texts, a generated survivor's operator and replaced text, the semantic wheats' titles, and
 // what a test printed on a binary wheat.

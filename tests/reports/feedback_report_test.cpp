@@ -16,10 +16,6 @@ constexpr const char* kQuestion = "QUESTION-S07: what does each part stand for?"
 constexpr const char* kConcept = "CONCEPT-S07: each part counts by its rows.";
 constexpr const char* kFamily = "KIND-OF-CHANGE: a comparison turned around";
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 // The FAIL fixture (s07 and s20 survive) as the ladder shows it at `rung`, on attempt `rung`.
 GradeResult on_the_ladder(HintRung rung) {
   GradeResult result = fixtures::fail_with_survivors(Reveal::Nothing);

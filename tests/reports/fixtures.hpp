@@ -10,6 +10,15 @@
 
 #include "tinyllm/reports/grade_result.hpp"
 
+namespace tinyllm::reports {
+
+// Whether `text` holds `part`: what most report tests ask of a rendered report.
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace tinyllm::reports
+
 namespace tinyllm::reports::fixtures {
 
 // Returns a PASS: six mutants, all killed, reveal Title.

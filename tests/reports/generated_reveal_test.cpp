@@ -18,19 +18,11 @@ using nlohmann::json;
 
 using fixtures::Format;
 
-std::vector<Format> formats() {
-  return fixtures::learner_formats();
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 // Catches: a format naming a hidden generated survivor's file, line or operator (or putting it at
 // its location in the schema JSON) when the policy reveals nothing, or dropping its id.
 TEST(GeneratedReveal, NothingShowsOnlyThatAGeneratedMutantSurvivedAndItsId) {
   const GradeResult result = fixtures::full_with_generated(Reveal::Nothing);
-  for (const Format& format : formats()) {
+  for (const Format& format : fixtures::learner_formats()) {
     const std::string text = format.render(result);
     EXPECT_TRUE(contains(text, fixtures::kGeneratedLtToGe)) << format.name;
     EXPECT_TRUE(contains(text, fixtures::kGeneratedRemoveCall)) << format.name;
@@ -55,7 +47,7 @@ TEST(GeneratedReveal, NothingShowsOnlyThatAGeneratedMutantSurvivedAndItsId) {
 // only its file, line and operator, or leaving one of those out.
 TEST(GeneratedReveal, TitleShowsFileLineAndOperatorButNeverTheReplacedText) {
   const GradeResult result = fixtures::full_with_generated(Reveal::Title);
-  for (const Format& format : formats()) {
+  for (const Format& format : fixtures::learner_formats()) {
     const std::string text = format.render(result);
     for (const char* secret : {">=", "&gt;=", "` removed", "replaced by `>"}) {
       EXPECT_FALSE(contains(text, secret)) << format.name << " shows " << secret;
@@ -81,7 +73,7 @@ TEST(GeneratedReveal, TitleShowsFileLineAndOperatorButNeverTheReplacedText) {
 // Catches: a format leaving out a generated survivor's replaced text when the policy shows it.
 TEST(GeneratedReveal, TitleAndSymptomAlsoShowsTheReplacedText) {
   const GradeResult result = fixtures::full_with_generated(Reveal::TitleAndSymptom);
-  for (const Format& format : formats()) {
+  for (const Format& format : fixtures::learner_formats()) {
     const std::string text = format.render(result);
     const bool xml = std::string(format.name) == "junit";
     EXPECT_TRUE(contains(text, xml ? "`&lt;` replaced by `&gt;=`" : "`<` replaced by `>=`"))
@@ -104,7 +96,7 @@ TEST(GeneratedReveal, EveryFormatSaysWhichSetWasGraded) {
   const std::string full =
       "full: 6 pitfalls + 3 generated mutants; 7 generated not counted (4 left out, 1 "
       "reviewed, 2 not detected by the course suite)";
-  for (const Format& format : formats()) {
+  for (const Format& format : fixtures::learner_formats()) {
     EXPECT_TRUE(contains(format.render(fixtures::full_with_generated(Reveal::Title)), full))
         << format.name;
     EXPECT_TRUE(contains(format.render(fixtures::pass_all_killed()), "pitfalls only (6 pitfalls)"))

@@ -19,10 +19,6 @@ std::size_t occurrences(const std::string& text, const std::string& part) {
   return count;
 }
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 constexpr const char* kBundle = "var bundle = 1;";
 constexpr const char* kApp = "<mutation-test-report-app";
 

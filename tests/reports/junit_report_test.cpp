@@ -10,10 +10,6 @@
 namespace tinyllm::reports {
 namespace {
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 // Catches: wrong test/failure counts, a survivor not marked as a failure, or a detected mutant
 // marked as one.
 TEST(JunitReport, OneTestCasePerMutantAndASurvivorIsAFailureWithItsPitfall) {

@@ -10,10 +10,6 @@
 namespace tinyllm::reports {
 namespace {
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 // Catches: the verdict, score line, a mutant's row or the required-survivor reason missing from the
 // summary.
 TEST(MarkdownReport, HasVerdictScoreAndOneTableRowPerMutant) {

@@ -16,10 +16,6 @@ namespace {
 
 using nlohmann::json;
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 const json& mutant(const json& report, const std::string& file, const std::string& id) {
   for (const json& entry : report.at("files").at(file).at("mutants")) {
     if (entry.at("id") == id) return entry;

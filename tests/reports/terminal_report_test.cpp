@@ -11,10 +11,6 @@
 namespace tinyllm::reports {
 namespace {
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 // Catches: ANSI colour codes written into a pipe or terminal.txt, or colour never shown on a real
 // terminal.
 TEST(TerminalReport, NoEscapeCodesWhenTheOutputIsNotATerminal) {

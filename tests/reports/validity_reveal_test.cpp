@@ -23,7 +23,8 @@ using nlohmann::json;
 
 using fixtures::Format;
 
-std::vector<Format> formats() {
+// The learner's formats and the reference-output file.
+std::vector<Format> formats_with_reference_output() {
   std::vector<Format> all = fixtures::learner_formats();
   all.push_back({"reference-output.txt",
                  [](const GradeResult& r) { return render_reference_output(fixtures::shown(r)); }});
@@ -31,10 +32,6 @@ std::vector<Format> formats() {
 }
 
 constexpr Reveal kLevels[] = {Reveal::Nothing, Reveal::Title, Reveal::TitleAndSymptom};
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 // Catches: a report echoing what a test saw of a binary wheat (the fingerprinting attack learns the
 // reference's bytes from such a message), in any format or at any reveal level, even if the
@@ -46,7 +43,7 @@ TEST(ValidityReveal, ABinaryWheatsFailureNeverShowsItsOutputInAnyFormat) {
                                         r.reveal = reveal;
                                         return r;
                                       }()}) {
-      for (const Format& format : formats()) {
+      for (const Format& format : formats_with_reference_output()) {
         const std::string text = format.render(result);
         EXPECT_FALSE(contains(text, "BINARY-W01-BYTES")) << format.name;
         EXPECT_FALSE(contains(text, "BINARY-W02-BYTES")) << format.name;
@@ -66,7 +63,7 @@ TEST(ValidityReveal, AFailureOnAVariantTheGradeDoesNotKnowShowsNoOutput) {
   GradeResult result = fixtures::graded_with_invalid_tests(Reveal::TitleAndSymptom);
   result.invalid_tests[0].failures.push_back(
       {"w09", 5, "UNKNOWN-VARIANT-OUTPUT", "env LD_LIBRARY_PATH=build/variants/w09 ./suite"});
-  for (const Format& format : formats()) {
+  for (const Format& format : formats_with_reference_output()) {
     const std::string text = format.render(result);
     EXPECT_FALSE(contains(text, "UNKNOWN-VARIANT-OUTPUT")) << format.name;
     EXPECT_TRUE(contains(text, "fails on w09, a correct implementation")) << format.name;
@@ -77,7 +74,7 @@ TEST(ValidityReveal, AFailureOnAVariantTheGradeDoesNotKnowShowsNoOutput) {
 // the learner's own test failing on the reference: nothing there is a secret).
 TEST(ValidityReveal, AReferenceFailureAlwaysShowsItsMessageSeedAndReproduceCommand) {
   for (Reveal reveal : kLevels) {
-    for (const Format& format : formats()) {
+    for (const Format& format : formats_with_reference_output()) {
       const std::string text = format.render(fixtures::graded_with_invalid_tests(reveal));
       EXPECT_TRUE(contains(text, "RANDOM-SIZES")) << format.name;
       EXPECT_TRUE(contains(text, "fails on the reference implementation (RapidCheck seed 77)"))
@@ -93,7 +90,7 @@ TEST(ValidityReveal, ASemanticWheatShowsItsIdAlwaysItsTitleFromTitleAndItsSympto
   for (Reveal reveal : kLevels) {
     const bool title = reveal != Reveal::Nothing;
     const bool symptom = reveal == Reveal::TitleAndSymptom;
-    for (const Format& format : formats()) {
+    for (const Format& format : formats_with_reference_output()) {
       const std::string text = format.render(fixtures::graded_with_invalid_tests(reveal));
       const std::string at = std::string(format.name) + " at " + std::string(reveal_name(reveal));
       EXPECT_TRUE(contains(text, "fails on wheat w03")) << at;
@@ -111,7 +108,7 @@ TEST(ValidityReveal, ASemanticWheatShowsItsIdAlwaysItsTitleFromTitleAndItsSympto
 // command that reproduces it.
 TEST(ValidityReveal, EveryFormatCarriesTheInvalidTestCountTheirNamesAndReproduceCommands) {
   const GradeResult result = fixtures::graded_with_invalid_tests(Reveal::Title);
-  for (const Format& format : formats()) {
+  for (const Format& format : formats_with_reference_output()) {
     const std::string text = format.render(result);
     for (const std::string& test : invalid_test_names(result)) {
       EXPECT_TRUE(contains(text, test)) << format.name << " " << test;

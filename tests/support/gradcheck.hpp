@@ -1,6 +1,8 @@
 // Autograd against float64 central finite differences: the independent derivation every op's
 // backward is checked against (micrograd's test against PyTorch, without PyTorch).
 #pragma once
+#include <rapidcheck.h>
+
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -24,5 +26,14 @@ struct GradCheckOptions {
 // the largest difference. The inputs are copied to float64 leaves that require grad.
 std::string gradcheck(const TensorFn& f, const std::vector<Tensor>& inputs,
                       GradCheckOptions options = {});
+
+// Fails the RapidCheck property with gradcheck's message unless f's gradients match.
+inline void require_gradients_match(const TensorFn& f, const std::vector<Tensor>& inputs) {
+  const std::string error = gradcheck(f, inputs);
+  if (!error.empty()) RC_FAIL(error);
+}
+inline void require_gradients_match(const TensorFn& f, const Tensor& input) {
+  require_gradients_match(f, std::vector<Tensor>{input});
+}
 
 }  // namespace tinyllm::testing

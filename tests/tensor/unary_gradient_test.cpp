@@ -12,10 +12,7 @@ using course_gen::grid_tensor;
 using course_gen::grid_tensor_away_from_zero;
 using course_gen::shapes;
 
-void require_gradients_match(const testing::TensorFn& f, const Tensor& input) {
-  const std::string error = testing::gradcheck(f, {input});
-  if (!error.empty()) RC_FAIL(error);
-}
+using testing::require_gradients_match;
 
 // Catches: neg passing the gradient through unnegated.
 RC_GTEST_PROP(UnaryGradient, NegNegatesTheGradient, ()) {

@@ -23,14 +23,14 @@ namespace fs = std::filesystem;
 namespace tinyllm::runner {
 namespace {
 
-const fs::path kSource = TINYLLM_SOURCE_DIR;
+using e2e::source_dir;
 
 // The signatures a full-set check diagnoses with: the pitfalls', then the counted generated ones'.
 Signatures build_signatures() {
-  auto mutants = load_catalog(kSource / "mutants" / "catalog.toml", kSource);
-  for (auto& m : counted_mutants(load_generated_set(e2e::build_dir, kSource, true)))
+  auto mutants = load_catalog(source_dir / "mutants" / "catalog.toml", source_dir);
+  for (auto& m : counted_mutants(load_generated_set(e2e::build_dir, source_dir, true)))
     mutants.push_back(std::move(m));
-  return load_signatures(e2e::build_dir, kSource, mutants, Config{}.seed);
+  return load_signatures(e2e::build_dir, source_dir, mutants, Config{}.seed);
 }
 
 std::vector<Signature> pitfalls_of(const Signatures& all) {

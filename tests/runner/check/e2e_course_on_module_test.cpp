@@ -28,7 +28,7 @@ namespace fs = std::filesystem;
 namespace tinyllm::runner {
 namespace {
 
-const fs::path kSource = TINYLLM_SOURCE_DIR;
+using e2e::source_dir;
 const fs::path kBuild = e2e::build_dir;
 // One folder for every test of this file: the compiled course suite is reused between them (the
 // tests share a RESOURCE_LOCK, tests/runner/CMakeLists.txt).
@@ -39,7 +39,7 @@ fs::path workspace_include() {
   const fs::path include = kWork / "workspace" / "include";
   fs::create_directories(include / "tinyllm" / "train");
   for (const char* header : {"precision.hpp", "recompute.hpp"})
-    fs::copy_file(kSource / "oracle" / "include" / "tinyllm" / "train" / header,
+    fs::copy_file(source_dir / "oracle" / "include" / "tinyllm" / "train" / header,
                   include / "tinyllm" / "train" / header, fs::copy_options::overwrite_existing);
   return include;
 }
@@ -48,10 +48,10 @@ fs::path workspace_include() {
 CourseOnModuleRequest request_for(const fs::path& library) {
   CourseOnModuleRequest r;
   r.config.jobs = 2;
-  r.toolchain = default_toolchain(kSource, kBuild);
+  r.toolchain = default_toolchain(source_dir, kBuild);
   std::string note;
   r.isolation = resolve_isolation(Isolation::Auto, note);
-  r.source_dir = kSource;
+  r.source_dir = source_dir;
   r.build_dir = kBuild;
   r.workspace_include_dir = workspace_include();
   r.module_library = kWork / "module" / "libtinyllm_oracle.so";
@@ -81,8 +81,8 @@ TEST(CourseOnModule, reference_module_passes_every_course_test_with_every_seed) 
 // Catches: a pitfall's module failing other tests than its recorded signature (the course suite
 // on a module not the same as the yardstick's), or the diagnosis not naming it first.
 TEST(CourseOnModule, pitfall_module_fails_its_signature_and_is_diagnosed) {
-  const auto catalog = load_catalog(kSource / "mutants" / "catalog.toml", kSource);
-  const Signatures signatures = load_signatures(kBuild, kSource, catalog, Config{}.seed);
+  const auto catalog = load_catalog(source_dir / "mutants" / "catalog.toml", source_dir);
+  const Signatures signatures = load_signatures(kBuild, source_dir, catalog, Config{}.seed);
   ASSERT_EQ(signatures.signatures.size(), 24u) << signatures.note;
   for (const std::string id : {"s07", "s19", "s02"}) {
     const RunTarget pitfall = VariantRuns(kBuild).target(id);  // its token in the schema library
@@ -120,7 +120,7 @@ fs::path hostile_library(int mode) {
   const fs::path object = dir / "cast.o";
   compile.insert(
       compile.end(),
-      {"-DTLM_HOSTILE=" + std::to_string(mode), "-I" + (kSource / "oracle" / "include").string(),
+      {"-DTLM_HOSTILE=" + std::to_string(mode), "-I" + (source_dir / "oracle" / "include").string(),
        "-c", (fs::path(TINYLLM_E2E_FIXTURES) / "hostile_module" / "cast.cpp").string(), "-o",
        object.string()});
   const base::ProcessResult compiled = base::run_process(compile, 300);

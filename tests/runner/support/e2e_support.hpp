@@ -8,6 +8,7 @@
 namespace tinyllm::e2e {
 
 inline const std::filesystem::path grader = TINYLLM_GRADER;
+inline const std::filesystem::path source_dir = TINYLLM_SOURCE_DIR;
 inline const std::filesystem::path suites = TINYLLM_E2E_SUITES;
 // The build the grader grades against (its variants/ hold the reference, wheats and mutants).
 inline const std::filesystem::path build_dir = TINYLLM_E2E_BUILD;
@@ -52,6 +53,9 @@ Graded run_grader(const std::vector<std::string>& args);
 Graded grade(const std::string& suite, std::vector<std::string> extra = {},
              const std::filesystem::path& config = hostile_config,
              std::filesystem::path* output_folder = nullptr);
+
+// Writes `text` to `file`, making its folder first.
+void write_file(const std::filesystem::path& file, const std::string& text);
 
 // Writes `text` as a grade.toml in a fresh folder and returns its path.
 std::filesystem::path write_config(const std::string& name, const std::string& text);

@@ -17,7 +17,7 @@
 namespace tinyllm::runner {
 namespace {
 
-const fs::path source_dir = TINYLLM_SOURCE_DIR;
+const fs::path repository = TINYLLM_SOURCE_DIR;
 
 Workspace reference_workspace(const std::string& name) {
   static const tinyllm::base::testing::TempFolder root;  // removed when the process exits
@@ -25,7 +25,7 @@ Workspace reference_workspace(const std::string& name) {
   fs::remove_all(dir);
   StartOptions options;
   options.from_reference = true;
-  write_workspace(dir / "ws", workspace_files(source_dir, options));
+  write_workspace(dir / "ws", workspace_files(repository, options));
   return open_workspace(dir / "ws");
 }
 
@@ -54,7 +54,7 @@ TEST(ModulePass, a_pass_holds_only_for_the_module_that_passed) {
 // line not shown as `-` reference / `+` yours, and a missing or extra file left out.
 TEST(ModuleDiff, shows_each_file_as_the_same_changed_missing_or_only_yours) {
   const Workspace ws = reference_workspace("diff");
-  const auto same = diff_module(ws, source_dir);
+  const auto same = diff_module(ws, repository);
   EXPECT_EQ(file(same, "src/cast.cpp").comparison, FileComparison::Same);
   EXPECT_EQ(file(same, "src/checkpoint.cpp").comparison, FileComparison::Same);
 
@@ -62,7 +62,7 @@ TEST(ModuleDiff, shows_each_file_as_the_same_changed_missing_or_only_yours) {
                       "// mine\nnamespace tinyllm");
   fs::remove(ws.source_dir / "errors.cpp");
   base::write_whole_file(ws.source_dir / "helpers.cpp", "// a file of my own\n");
-  const auto changed = diff_module(ws, source_dir);
+  const auto changed = diff_module(ws, repository);
   const ModuleFileDiff& accumulate = file(changed, "src/accumulate.cpp");
   ASSERT_EQ(accumulate.comparison, FileComparison::Differs);
   EXPECT_NE(accumulate.diff.find("--- reference/src/accumulate.cpp"), std::string::npos);
