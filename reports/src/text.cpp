@@ -17,6 +17,7 @@ fmt::text_style verdict_style(Verdict verdict) {
   }
   return {};
 }
+
 namespace {
 
 // Returns the length of the valid UTF-8 sequence starting at text[i], or 0 when it is invalid.
