@@ -90,7 +90,6 @@
     pre.id = 'probe';
     pre.textContent = lines.join('\n');
     document.body.appendChild(pre);
-    window.scrollTo(0, 0);  // the screenshot of the same visit shows the page's top
   }
   setTimeout(() => {
     try {
