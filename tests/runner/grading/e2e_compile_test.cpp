@@ -10,12 +10,13 @@
 #include "config/build_info.hpp"
 #include "e2e_support.hpp"
 #include "suite_build/compile.hpp"
+#include "tinyllm/base/whole_file.hpp"
 
 namespace fs = std::filesystem;
 using namespace tinyllm::runner;
+using tinyllm::base::write_whole_file;
 using tinyllm::e2e::fresh_folder;
 using tinyllm::e2e::suites;
-using tinyllm::e2e::write_file;
 
 namespace {
 
@@ -52,11 +53,13 @@ TEST(CompileSuite, same_names_in_two_files_fall_back_to_file_by_file) {
 TEST(CompileSuite, a_file_that_clashes_is_compiled_alone_and_the_rest_as_one_unit) {
   const fs::path suite = fresh_folder("compile-clashing-suite");
   const std::string helper = "namespace {\nint helper() { return 1; }\n}  // namespace\n";
-  write_file(suite / "a_test.cpp", "#include <gtest/gtest.h>\n" + helper +
-                                       "TEST(A, helper_is_one) { EXPECT_EQ(helper(), 1); }\n");
-  write_file(suite / "b_test.cpp", "#include <gtest/gtest.h>\nTEST(B, passes) {}\n");
-  write_file(suite / "c_test.cpp", "#include <gtest/gtest.h>\n" + helper +
-                                       "TEST(C, helper_is_one) { EXPECT_EQ(helper(), 1); }\n");
+  write_whole_file(suite / "a_test.cpp",
+                   "#include <gtest/gtest.h>\n" + helper +
+                       "TEST(A, helper_is_one) { EXPECT_EQ(helper(), 1); }\n");
+  write_whole_file(suite / "b_test.cpp", "#include <gtest/gtest.h>\nTEST(B, passes) {}\n");
+  write_whole_file(suite / "c_test.cpp",
+                   "#include <gtest/gtest.h>\n" + helper +
+                       "TEST(C, helper_is_one) { EXPECT_EQ(helper(), 1); }\n");
   SuiteBuild build = compile(suite, fresh_folder("compile-clashing"));
   ASSERT_TRUE(build.ok) << build.diagnostics;
   EXPECT_EQ(build.units, 2);  // a_test.cpp and b_test.cpp, then c_test.cpp
@@ -67,9 +70,9 @@ TEST(CompileSuite, a_file_that_clashes_is_compiled_alone_and_the_rest_as_one_uni
 // ways' messages) instead of the compiler's messages for the learner's own files.
 TEST(CompileSuite, errors_in_a_suite_of_several_files_name_the_learners_file) {
   const fs::path suite = fresh_folder("compile-broken-suite");
-  write_file(suite / "fine_test.cpp", "#include <gtest/gtest.h>\nTEST(Fine, passes) {}\n");
-  write_file(suite / "broken_test.cpp",
-             "#include <gtest/gtest.h>\nTEST(Broken, calls) { no_such_function(); }\n");
+  write_whole_file(suite / "fine_test.cpp", "#include <gtest/gtest.h>\nTEST(Fine, passes) {}\n");
+  write_whole_file(suite / "broken_test.cpp",
+                   "#include <gtest/gtest.h>\nTEST(Broken, calls) { no_such_function(); }\n");
   SuiteBuild build = compile(suite, fresh_folder("compile-broken"));
   EXPECT_FALSE(build.ok);
   EXPECT_TRUE(build.executable.empty());

@@ -11,11 +11,12 @@
 #include "config/build_info.hpp"
 #include "e2e_support.hpp"
 #include "suite_build/compile.hpp"
+#include "tinyllm/base/whole_file.hpp"
 
 namespace fs = std::filesystem;
 using namespace tinyllm::runner;
+using tinyllm::base::write_whole_file;
 using tinyllm::e2e::fresh_folder;
-using tinyllm::e2e::write_file;
 
 namespace {
 
@@ -35,9 +36,9 @@ std::string bytes(const fs::path& file) {
 // A suite of one file that includes GoogleTest and the oracle but not RapidCheck.
 fs::path suite_without_rapidcheck() {
   const fs::path suite = fresh_folder("pch-no-rapidcheck");
-  write_file(suite / "cast_test.cpp",
-             "#include <gtest/gtest.h>\n#include <tinyllm/tinyllm.hpp>\n"
-             "TEST(Cast, compiles) { EXPECT_EQ(__LINE__, 3); }\n");
+  write_whole_file(suite / "cast_test.cpp",
+                   "#include <gtest/gtest.h>\n#include <tinyllm/tinyllm.hpp>\n"
+                   "TEST(Cast, compiles) { EXPECT_EQ(__LINE__, 3); }\n");
   return suite;
 }
 
@@ -79,10 +80,10 @@ TEST(PrecompiledHeader, a_suite_that_clashes_with_it_compiles_without_it) {
   Toolchain toolchain = built_toolchain();
   if (toolchain.precompiled_header.empty()) GTEST_SKIP() << "the build has no precompiled header";
   const fs::path suite = fresh_folder("pch-clash");
-  write_file(suite / "a_test.cpp",
-             "#include <gtest/gtest.h>\n#include <chrono>\nnamespace rc = std::chrono;\n"
-             "TEST(A, one_second) { EXPECT_EQ(rc::seconds(1).count(), 1); }\n");
-  write_file(suite / "b_test.cpp", "#include <gtest/gtest.h>\nTEST(B, passes) {}\n");
+  write_whole_file(suite / "a_test.cpp",
+                   "#include <gtest/gtest.h>\n#include <chrono>\nnamespace rc = std::chrono;\n"
+                   "TEST(A, one_second) { EXPECT_EQ(rc::seconds(1).count(), 1); }\n");
+  write_whole_file(suite / "b_test.cpp", "#include <gtest/gtest.h>\nTEST(B, passes) {}\n");
   SuiteBuild build = compile(toolchain, suite, fresh_folder("pch-clash-out"));
   ASSERT_TRUE(build.ok) << build.diagnostics;
   EXPECT_FALSE(build.precompiled_header);
@@ -94,7 +95,7 @@ TEST(PrecompiledHeader, a_suite_that_clashes_with_it_compiles_without_it) {
 // the suite instead of the grader compiling it without.
 TEST(PrecompiledHeader, a_broken_header_never_fails_a_valid_suite) {
   const fs::path broken = fresh_folder("pch-broken") / "broken.hpp";
-  write_file(broken, "#error this precompiled header is broken\n");
+  write_whole_file(broken, "#error this precompiled header is broken\n");
   Toolchain toolchain = built_toolchain();
   toolchain.precompiled_header = {"-include", broken.string()};
   SuiteBuild build = compile(toolchain, suite_without_rapidcheck(), fresh_folder("pch-broken-out"));

@@ -106,11 +106,6 @@ Graded grade(const std::string& suite, std::vector<std::string> extra, const fs:
   return run_grader(args);
 }
 
-void write_file(const fs::path& file, const std::string& text) {
-  fs::create_directories(file.parent_path());
-  std::ofstream(file) << text;
-}
-
 fs::path write_config(const std::string& name, const std::string& text) {
   fs::path file = fresh_folder(name) / "grade.toml";
   std::ofstream(file) << text;

@@ -54,9 +54,6 @@ Graded grade(const std::string& suite, std::vector<std::string> extra = {},
              const std::filesystem::path& config = hostile_config,
              std::filesystem::path* output_folder = nullptr);
 
-// Writes `text` to `file`, making its folder first.
-void write_file(const std::filesystem::path& file, const std::string& text);
-
 // Writes `text` as a grade.toml in a fresh folder and returns its path.
 std::filesystem::path write_config(const std::string& name, const std::string& text);
 
