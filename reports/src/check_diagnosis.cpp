@@ -13,7 +13,7 @@ namespace tinyllm::reports::detail {
 namespace {
 
 bool explains(const BehaviourMatch& m, const std::string& area) {
-  return std::find(m.areas.begin(), m.areas.end(), area) != m.areas.end();
+  return std::ranges::find(m.areas, area) != m.areas.end();
 }
 
 const BehaviourMatch* named_for(const Diagnosis& d, const std::string& area) {
@@ -69,7 +69,7 @@ std::string hint_line(const Diagnosis& d) {
   if (d.matches.empty()) return "";
   const DiagnosisMatch& best = d.matches.front();
   return fmt::format("A hint only: the failing course tests resemble those of {} (closeness {}){}.",
-                     diagnosis_name(best), percent(best.closeness),
+                     mutant_name(best.mutant), percent(best.closeness),
                      d.areas.empty() ? ", with no behaviour to confirm it"
                                      : ", but it does not behave like yours");
 }
@@ -78,10 +78,10 @@ std::string hint_line(const Diagnosis& d) {
 
 std::string diagnosis_terminal(const CheckResult& result, std::size_t width) {
   const Diagnosis& d = result.diagnosis;
-  const bool course_failed = std::any_of(result.course_tests.begin(), result.course_tests.end(),
-                                         [](const CourseTestOutcome& t) { return !t.passed; });
-  const bool differs = std::any_of(result.differential.begin(), result.differential.end(),
-                                   [](const DifferentialCheck& c) { return !c.passed; });
+  const bool course_failed = std::ranges::any_of(
+      result.course_tests, [](const CourseTestOutcome& t) { return !t.passed; });
+  const bool differs = std::ranges::any_of(result.differential,
+                                           [](const DifferentialCheck& c) { return !c.passed; });
   if (!course_failed && !differs) return "";
   std::string out = d.note.empty() ? "" : wrap("Diagnosis note: " + d.note, width, "  ");
   std::vector<std::string> agreeing;
@@ -126,7 +126,7 @@ nlohmann::json diagnosis_json(const Diagnosis& diagnosis) {
   for (const DiagnosisMatch& match : diagnosis.matches)
     matches.push_back({{"id", match.mutant.id},
                        {"kind", is_generated(match.mutant) ? "generated" : "pitfall"},
-                       {"name", diagnosis_name(match)},
+                       {"name", mutant_name(match.mutant)},
                        {"closeness", match.closeness},
                        {"shared", match.shared},
                        {"missing", match.missing},

@@ -19,39 +19,24 @@ namespace {
 constexpr std::size_t kMessageHead = 8;
 constexpr std::size_t kMessageTail = 4;
 
-std::string paint(bool colour, std::string_view text, fmt::text_style style) {
-  return colour ? fmt::format(style, "{}", text) : std::string(text);
-}
-
 std::string seeds_text(const std::vector<std::uint64_t>& seeds) {
   std::vector<std::string> names;
   for (const std::uint64_t seed : seeds) names.push_back(std::to_string(seed));
   return detail::join(names, ", ");
 }
 
-std::string indented(std::string_view text, std::string_view indent) {
-  std::string out;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t end = std::min(text.find('\n', start), text.size());
-    out += fmt::format("{}{}\n", indent, text.substr(start, end - start));
-    start = end + 1;
-  }
-  return out;
-}
-
 std::string course_section(const CheckResult& result, bool colour) {
-  const auto passed = std::count_if(result.course_tests.begin(), result.course_tests.end(),
-                                    [](const CourseTestOutcome& t) { return t.passed; });
+  const auto passed = std::ranges::count_if(result.course_tests,
+                                            [](const CourseTestOutcome& t) { return t.passed; });
   std::string out = fmt::format("  Course suite (RapidCheck seeds {}): {}/{} tests pass\n",
                                 seeds_text(result.seeds), passed, result.course_tests.size());
   for (const CourseTestOutcome& test : result.course_tests) {
     if (test.passed) continue;
     out += fmt::format("    {} {} (seeds {})\n",
-                       paint(colour, "FAIL", detail::verdict_style(Verdict::Fail)), test.test,
-                       seeds_text(test.failed_seeds));
-    out += indented(detail::excerpt(test.message, kMessageHead, kMessageTail, "check.json"),
-                    "         ");
+                       detail::paint(colour, "FAIL", detail::verdict_style(Verdict::Fail)),
+                       test.test, seeds_text(test.failed_seeds));
+    out += detail::indent_lines(
+        detail::excerpt(test.message, kMessageHead, kMessageTail, "check.json"), "         ");
     if (!test.reproduce.empty()) out += fmt::format("         reproduce: {}\n", test.reproduce);
   }
   return out;
@@ -59,8 +44,8 @@ std::string course_section(const CheckResult& result, bool colour) {
 
 std::string differential_section(const CheckResult& result, bool colour) {
   if (result.differential.empty()) return "";
-  const auto matched = std::count_if(result.differential.begin(), result.differential.end(),
-                                     [](const DifferentialCheck& d) { return d.passed; });
+  const auto matched = std::ranges::count_if(result.differential,
+                                             [](const DifferentialCheck& d) { return d.passed; });
   std::string out = fmt::format("  Differential check against the reference: {}/{} areas agree\n",
                                 matched, result.differential.size());
   for (const DifferentialCheck& check : result.differential) {
@@ -71,16 +56,17 @@ std::string differential_section(const CheckResult& result, bool colour) {
     }
     if (!check.ending.empty()) {
       out += fmt::format("    {} {}: your module {}{}\n",
-                         paint(colour, "FAIL", detail::verdict_style(Verdict::Fail)), check.name,
-                         check.ending, check.call.empty() ? "" : ", on the call:");
-      if (!check.call.empty()) out += indented(check.call, "         ");
+                         detail::paint(colour, "FAIL", detail::verdict_style(Verdict::Fail)),
+                         check.name, check.ending, check.call.empty() ? "" : ", on the call:");
+      if (!check.call.empty()) out += detail::indent_lines(check.call, "         ");
       continue;
     }
-    out +=
-        fmt::format("    {} {} ({})\n", paint(colour, "DIFF", detail::verdict_style(Verdict::Fail)),
-                    check.name, how);
-    out += indented(detail::excerpt(check.counterexample, kMessageHead, kMessageTail, "check.json"),
-                    "         ");
+    out += fmt::format("    {} {} ({})\n",
+                       detail::paint(colour, "DIFF", detail::verdict_style(Verdict::Fail)),
+                       check.name, how);
+    out += detail::indent_lines(
+        detail::excerpt(check.counterexample, kMessageHead, kMessageTail, "check.json"),
+        "         ");
   }
   return out;
 }
@@ -90,15 +76,11 @@ std::string verdict_line(const CheckResult& result, bool colour) {
       result.tests_grade ? to_string(result.tests_grade->verdict) : "none yet (tests/ is empty)";
   return fmt::format(
       "Verdict: {} (module {}, tests {})\n",
-      paint(colour, to_string(result.verdict), detail::verdict_style(result.verdict)),
+      detail::paint(colour, to_string(result.verdict), detail::verdict_style(result.verdict)),
       to_string(result.module_verdict), tests);
 }
 
 }  // namespace
-
-std::string diagnosis_name(const DiagnosisMatch& match) {
-  return mutant_name(match.mutant);
-}
 
 std::string mutant_name(const MutantInfo& info) {
   if (is_generated(info)) {
@@ -121,8 +103,8 @@ std::string render_check_terminal(const CheckResult& result, bool colour) {
     out += detail::wrap(fmt::format("Problem: {} {}", problem.what, problem.ending),
                         detail::kWrapWidth, "  ");
   out += detail::diagnosis_terminal(result, detail::kWrapWidth);
-  out += fmt::format("Module: {}\n\n", paint(colour, to_string(result.module_verdict),
-                                             detail::verdict_style(result.module_verdict)));
+  out += fmt::format("Module: {}\n\n", detail::paint(colour, to_string(result.module_verdict),
+                                                     detail::verdict_style(result.module_verdict)));
   if (result.tests_grade) {
     out += "Your tests (tests/), graded by mutation as `tinyllm-grade grade` grades a suite:\n";
     out += render_terminal_report(*result.tests_grade, colour);

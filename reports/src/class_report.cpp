@@ -47,7 +47,6 @@ const char* status_letter(MutantStatus status) {
   return "?";
 }
 
-// Returns each learner's status per mutant id; INVALID grades have none.
 // Returns what the learner's report showed of survivors: the hint rung, or the reveal level.
 std::string learner_shown(const GradeResult& result) {
   const Feedback& feedback = result.feedback;
@@ -55,6 +54,7 @@ std::string learner_shown(const GradeResult& result) {
   return std::string(reveal_name(learner_reveal(result)));
 }
 
+// Returns each mutant's status by id; an INVALID grade has none.
 std::map<std::string, MutantStatus> statuses_of(const GradeResult& result) {
   std::map<std::string, MutantStatus> statuses;
   if (result.verdict == Verdict::Invalid) return statuses;
@@ -65,9 +65,7 @@ std::map<std::string, MutantStatus> statuses_of(const GradeResult& result) {
 std::vector<const GradeResult*> sorted_by_learner(const std::vector<GradeResult>& results) {
   std::vector<const GradeResult*> sorted;
   for (const GradeResult& result : results) sorted.push_back(&result);
-  std::stable_sort(sorted.begin(), sorted.end(), [](const GradeResult* a, const GradeResult* b) {
-    return a->suite_name < b->suite_name;
-  });
+  std::ranges::stable_sort(sorted, {}, &GradeResult::suite_name);
   return sorted;
 }
 
@@ -86,18 +84,14 @@ std::vector<ClassMutantRow> every_mutant(const std::vector<const GradeResult*>& 
                       is_generated(*m) ? m->line_begin : 0, is_generated(*m) ? m->column_begin : 0,
                       m->id);
   };
-  std::stable_sort(infos.begin(), infos.end(),
-                   [&](const MutantInfo* a, const MutantInfo* b) { return key(a) < key(b); });
+  std::ranges::stable_sort(
+      infos, [&](const MutantInfo* a, const MutantInfo* b) { return key(a) < key(b); });
   std::vector<ClassMutantRow> rows;
   for (const MutantInfo* info : infos) {
-    rows.push_back({info->id,
-                    is_generated(*info) ? generated_description(*info) : info->title,
-                    0,
-                    0,
-                    {},
-                    {},
-                    info->kind,
-                    info->file});
+    rows.push_back({.id = info->id,
+                    .title = is_generated(*info) ? generated_description(*info) : info->title,
+                    .kind = info->kind,
+                    .file = info->file});
   }
   return rows;
 }
@@ -124,7 +118,8 @@ ClassSummary summarize_class(const std::vector<GradeResult>& results) {
     summary.pass += result->verdict == Verdict::Pass ? 1 : 0;
     summary.fail += result->verdict == Verdict::Fail ? 1 : 0;
     summary.invalid += result->verdict == Verdict::Invalid ? 1 : 0;
-    for (const auto& [id, status] : statuses_of(*result)) {
+    row.statuses = statuses_of(*result);
+    for (const auto& [id, status] : row.statuses) {
       ClassMutantRow& mutant = summary.mutants[mutant_index.at(id)];
       ++mutant.graded;
       ++row.total;
@@ -225,18 +220,15 @@ std::string render_class_learners_csv(const std::vector<GradeResult>& results) {
     out += "," + csv_field(column.file);
   }
   out += "\r\n";
-  const std::vector<const GradeResult*> sorted = sorted_by_learner(results);
-  for (std::size_t i = 0; i < sorted.size(); ++i) {
-    const std::map<std::string, MutantStatus> statuses = statuses_of(*sorted[i]);
-    const ClassLearnerRow& row = summary.learners[i];  // summarize_class sorts the same way
+  for (const ClassLearnerRow& row : summary.learners) {
     out +=
         fmt::format("{},{},{:.4f},{},{},{},{},{}", csv_field(row.learner), to_string(row.verdict),
                     row.score, row.detected, row.total, row.invalid_tests, row.attempt, row.shown);
     for (const ClassMutantRow& mutant : summary.mutants) {
       if (is_generated_row(mutant)) continue;  // one column per file below
-      const auto status = statuses.find(mutant.id);
+      const auto status = row.statuses.find(mutant.id);
       out += ",";
-      out += status == statuses.end() ? "-" : status_letter(status->second);
+      out += status == row.statuses.end() ? "-" : status_letter(status->second);
     }
     for (const ClassGeneratedFile& column : summary.generated_files) {
       const auto cell = row.generated.find(column.file);

@@ -80,9 +80,7 @@ std::string file_cells(const ClassLearnerRow& learner, const ClassSummary& summa
   return svg;
 }
 
-std::string heat_map(const std::vector<GradeResult>& results, const ClassSummary& summary) {
-  std::map<std::string, const GradeResult*> by_learner;
-  for (const GradeResult& result : results) by_learner.emplace(result.suite_name, &result);
+std::string heat_map(const ClassSummary& summary) {
   const std::vector<const ClassMutantRow*> pitfalls = pitfalls_of(summary);
   const int files_x = kLabelWidth + kCell * static_cast<int>(pitfalls.size());
   const int width = files_x + kFileCell * static_cast<int>(summary.generated_files.size()) + 10;
@@ -112,11 +110,9 @@ std::string heat_map(const std::vector<GradeResult>& results, const ClassSummary
     const int y = kHeader + kCell * static_cast<int>(l);
     svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n", kLabelWidth - 6,
                        y + kCell / 2 + 4, escape_markup(detail::truncate(learner.learner, 28)));
-    std::map<std::string, MutantStatus> statuses;
-    const GradeResult& result = *by_learner.at(learner.learner);
-    if (result.verdict != Verdict::Invalid) {
-      for (const MutantResult& mutant : result.mutants) statuses[mutant.mutant.id] = mutant.status;
-    }
+    // Suites of one name (never in a batch: a suite is a folder) show the first one's statuses.
+    const std::map<std::string, MutantStatus>& statuses =
+        std::ranges::find(summary.learners, learner.learner, &ClassLearnerRow::learner)->statuses;
     for (std::size_t m = 0; m < pitfalls.size(); ++m) {
       const ClassMutantRow& mutant = *pitfalls[m];
       const auto status = statuses.find(mutant.id);
@@ -162,8 +158,7 @@ std::string survival_chart(const ClassSummary& summary) {
     return row->graded == 0 ? 0.0 : 1.0 - static_cast<double>(row->detected) / row->graded;
   };
   // Most-survived first: the pitfalls the class tests least come to the top.
-  std::stable_sort(rows.begin(), rows.end(),
-                   [&](const Bar* a, const Bar* b) { return rate(a) > rate(b); });
+  std::ranges::stable_sort(rows, [&](const Bar* a, const Bar* b) { return rate(a) > rate(b); });
   constexpr int kBar = 300;
   constexpr int kRow = 20;
   constexpr int kLabel = 340;
@@ -214,9 +209,9 @@ std::string ids_in_short(const std::vector<std::string>& ids, const ClassSummary
   std::vector<std::string> shown;
   int generated = 0;
   for (const std::string& id : ids) {
-    const bool pitfall = std::any_of(
-        summary.mutants.begin(), summary.mutants.end(),
-        [&](const ClassMutantRow& m) { return m.id == id && m.kind == MutantKind::Pitfall; });
+    const bool pitfall = std::ranges::any_of(summary.mutants, [&](const ClassMutantRow& m) {
+      return m.id == id && m.kind == MutantKind::Pitfall;
+    });
     if (pitfall)
       shown.push_back(id);
     else
@@ -271,8 +266,7 @@ std::string render_class_html(const std::vector<GradeResult>& results) {
       "style=\"background:#bdbdbd\"></span>not graded</p>\n{}"
       "<h2>Learners</h2>\n{}</body>\n</html>\n",
       summary.learners.size(), summary.learners.size(), summary.pass, summary.fail, summary.invalid,
-      summary.invalid_tests, survival_chart(summary), heat_map(results, summary),
-      learners_table(summary));
+      summary.invalid_tests, survival_chart(summary), heat_map(summary), learners_table(summary));
 }
 
 }  // namespace tinyllm::reports

@@ -1,7 +1,12 @@
 // Lossless JSON for GradeResult, field by field, enums by name so stored grades stay readable.
 #include "tinyllm/reports/grade_result_json.hpp"
 
+#include <fmt/format.h>
+
+#include <optional>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tinyllm/reports/feedback.hpp"
@@ -35,15 +40,25 @@ NLOHMANN_JSON_SERIALIZE_ENUM(Verdict, {{Verdict::Pass, "PASS"},
                                        {Verdict::Fail, "FAIL"},
                                        {Verdict::Invalid, "INVALID"}})
 
-void to_json(nlohmann::json& out, const Reveal& reveal) {
-  out = std::string(reveal_name(reveal));
+namespace {
+
+// Reads an enum stored by its name; `parse` is the name's parser. Throws std::invalid_argument
+// saying "unknown <what> in a stored grade" for any other text.
+template <typename Enum>
+void read_name(const nlohmann::json& in, Enum& value,
+               std::optional<Enum> (*parse)(std::string_view), std::string_view what) {
+  const auto parsed = parse(in.get<std::string>());
+  if (!parsed) throw std::invalid_argument(fmt::format("unknown {} in a stored grade", what));
+  value = *parsed;
 }
 
+}  // namespace
+
+void to_json(nlohmann::json& out, const Reveal& reveal) {
+  out = reveal_name(reveal);
+}
 void from_json(const nlohmann::json& in, Reveal& reveal) {
-  const std::string name = in.get<std::string>();
-  const auto parsed = parse_reveal(name);
-  if (!parsed) throw std::invalid_argument("unknown reveal level '" + name + "' in a stored grade");
-  reveal = *parsed;
+  read_name(in, reveal, parse_reveal, fmt::format("reveal level '{}'", in.get<std::string>()));
 }
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(MutantResult, mutant, status, reason, killed_by, seconds,
                                    killed_by_failed_tests, covered_by)
@@ -52,28 +67,22 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(GeneratedCounts, raw, left_out, reviewed, cou
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TestInfo, name, file, line)
 
 void to_json(nlohmann::json& out, const HintRung& rung) {
-  out = std::string(hint_rung_name(rung));
+  out = hint_rung_name(rung);
 }
 void from_json(const nlohmann::json& in, HintRung& rung) {
-  const auto parsed = parse_hint_rung(in.get<std::string>());
-  if (!parsed) throw std::invalid_argument("unknown hint rung in a stored grade");
-  rung = *parsed;
+  read_name(in, rung, parse_hint_rung, "hint rung");
 }
 void to_json(nlohmann::json& out, const View& view) {
-  out = std::string(view_name(view));
+  out = view_name(view);
 }
 void from_json(const nlohmann::json& in, View& view) {
-  const auto parsed = parse_view(in.get<std::string>());
-  if (!parsed) throw std::invalid_argument("unknown view in a stored grade");
-  view = *parsed;
+  read_name(in, view, parse_view, "view");
 }
 void to_json(nlohmann::json& out, const ScorePolicy& policy) {
-  out = std::string(score_policy_name(policy));
+  out = score_policy_name(policy);
 }
 void from_json(const nlohmann::json& in, ScorePolicy& policy) {
-  const auto parsed = parse_score_policy(in.get<std::string>());
-  if (!parsed) throw std::invalid_argument("unknown score policy in a stored grade");
-  policy = *parsed;
+  read_name(in, policy, parse_score_policy, "score policy");
 }
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Feedback, ladder, attempts_per_rung, attempt, after_deadline,
                                    rung, learner_reveal, view)
@@ -81,58 +90,27 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ValidityFailure, variant, seed, message, repr
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(InvalidTest, test, failures)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(GradeEnvironment, ci, os_platform, os_description, logical_cores)
 
-void to_json(nlohmann::json& out, const GradeResult& r) {
-  out = {{"suite_name", r.suite_name},
-         {"suite_path", r.suite_path},
-         {"verdict", r.verdict},
-         {"score", r.score},
-         {"threshold", r.threshold},
-         {"reveal", r.reveal},
-         {"feedback", r.feedback},
-         {"score_policy", r.score_policy},
-         {"mutant_set", r.mutant_set},
-         {"generated", r.generated},
-         {"seed", r.seed},
-         {"compile_log", r.compile_log},
-         {"validity", r.validity},
-         {"wheats", r.wheats},
-         {"invalid_tests", r.invalid_tests},
-         {"invalid_reasons", r.invalid_reasons},
-         {"reach_measured", r.reach_measured},
-         {"tests", r.tests},
-         {"suite_files", r.suite_files},
-         {"oracle_files", r.oracle_files},
-         {"mutants", r.mutants},
-         {"seconds", r.seconds},
-         {"environment", nullptr}};
-  if (r.environment) out["environment"] = *r.environment;
+// Every field but withheld_sources, which only shaping a grade for a reader fills (for_reader),
+// and environment, null when empty. In a namespace of its own: the header declares the functions
+// below, which the macro's (inline) may not define.
+namespace stored {
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(GradeResult, suite_name, suite_path, verdict, score, threshold,
+                                   reveal, feedback, score_policy, mutant_set, generated, seed,
+                                   compile_log, validity, wheats, invalid_tests, invalid_reasons,
+                                   reach_measured, tests, suite_files, oracle_files, mutants,
+                                   seconds)
+}  // namespace stored
+
+void to_json(nlohmann::json& out, const GradeResult& result) {
+  stored::to_json(out, result);
+  out["environment"] = result.environment ? nlohmann::json(*result.environment) : nullptr;
 }
 
-void from_json(const nlohmann::json& in, GradeResult& r) {
-  in.at("suite_name").get_to(r.suite_name);
-  in.at("suite_path").get_to(r.suite_path);
-  in.at("verdict").get_to(r.verdict);
-  in.at("score").get_to(r.score);
-  in.at("threshold").get_to(r.threshold);
-  in.at("reveal").get_to(r.reveal);
-  in.at("feedback").get_to(r.feedback);
-  in.at("score_policy").get_to(r.score_policy);
-  in.at("mutant_set").get_to(r.mutant_set);
-  in.at("generated").get_to(r.generated);
-  in.at("seed").get_to(r.seed);
-  in.at("compile_log").get_to(r.compile_log);
-  in.at("validity").get_to(r.validity);
-  in.at("wheats").get_to(r.wheats);
-  in.at("invalid_tests").get_to(r.invalid_tests);
-  in.at("invalid_reasons").get_to(r.invalid_reasons);
-  in.at("reach_measured").get_to(r.reach_measured);
-  in.at("tests").get_to(r.tests);
-  in.at("suite_files").get_to(r.suite_files);
-  in.at("oracle_files").get_to(r.oracle_files);
-  in.at("mutants").get_to(r.mutants);
-  in.at("seconds").get_to(r.seconds);
-  r.environment.reset();
-  if (!in.at("environment").is_null()) r.environment = in.at("environment").get<GradeEnvironment>();
+void from_json(const nlohmann::json& in, GradeResult& result) {
+  stored::from_json(in, result);
+  result.environment.reset();
+  if (!in.at("environment").is_null())
+    result.environment = in.at("environment").get<GradeEnvironment>();
 }
 
 bool same_grade(const GradeResult& a, const GradeResult& b) {

@@ -131,8 +131,8 @@ void append_pitfalls(std::string& out, const GradeResult& result) {
     if (is_generated(mutant.mutant)) continue;
     (detected(mutant.status) ? found : missed).push_back(&mutant);
   }
-  std::stable_partition(missed.begin(), missed.end(),
-                        [](const MutantResult* mutant) { return mutant->mutant.required; });
+  std::ranges::stable_partition(missed,
+                                [](const MutantResult* mutant) { return mutant->mutant.required; });
   constexpr const char* kHead =
       "<table class=\"pitfalls\">\n<thead><tr><th>Pitfall</th><th>Status</th><th>What it "
       "is</th></tr></thead>\n<tbody>\n";
@@ -156,22 +156,11 @@ void append_pitfalls(std::string& out, const GradeResult& result) {
 
 // The generated mutants in one line of counts, and the hints their survivors earned.
 void append_generated(std::string& out, const GradeResult& result) {
+  const std::string counts = detail::generated_counts(result);
+  if (counts.empty()) return;
+  out += fmt::format("<h2>Generated mutants</h2>\n<p class=\"generated\">{}.</p>\n", counts);
   const std::vector<GeneratedGroup> groups = generated_groups(result);
-  int counted = 0;
-  int survived = 0;
-  int unreached = 0;
-  for (const GeneratedGroup& group : groups) {
-    counted += group.counted;
-    survived += static_cast<int>(group.survivors.size());
-    unreached += group.not_reached;
-  }
-  if (counted == 0) return;
-  out += fmt::format(
-      "<h2>Generated mutants</h2>\n<p class=\"generated\">{} generated mutants: {} detected, {} "
-      "survived{}.</p>\n",
-      counted, counted - survived, survived - unreached,
-      unreached > 0 ? fmt::format(", {} not reached", unreached) : "");
-  if (survived > 0) {
+  if (std::ranges::any_of(groups, [](const GeneratedGroup& g) { return !g.survivors.empty(); })) {
     out += fmt::format("<p class=\"meaning\">{}</p>\n", esc(generated_survivors_meaning(result)));
   }
   std::string shown;
@@ -200,7 +189,7 @@ void append_html_invalid_tests(std::string& out, const GradeResult& result) {
   out += fmt::format(
       "<h2>{}</h2>\n<table class=\"invalid-tests\">\n<thead><tr><th>Test</th><th>Where it "
       "failed</th><th>Reproduce</th></tr></thead>\n<tbody>\n",
-      result.verdict == Verdict::Invalid ? "Invalid tests" : "Invalid tests (not graded)");
+      detail::invalid_tests_heading(result));
   for (const InvalidTest& test : result.invalid_tests) {
     for (const ValidityFailure& failure : test.failures) {
       const ShownFailure shown = shown_failure(result, failure);
@@ -215,13 +204,10 @@ void append_html_invalid_tests(std::string& out, const GradeResult& result) {
 // The grade, before the viewer: what a learner must see first.
 std::string grade_header(const GradeResult& result) {
   const char* verdict = to_string(result.verdict);
-  std::string css_class = verdict;
-  std::transform(css_class.begin(), css_class.end(), css_class.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   std::string out = fmt::format(
       "<header id=\"grade\" class=\"{}\">\n<h1><span class=\"verdict\">{}</span> <span "
       "class=\"suite\">{}</span></h1>\n",
-      css_class, verdict, esc(result.suite_name));
+      lower(verdict), verdict, esc(result.suite_name));
   if (result.verdict != Verdict::Invalid) {
     out += fmt::format("<p class=\"score\">{}.</p>\n", esc(detail::score_line(result)));
   }

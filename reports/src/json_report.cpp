@@ -13,10 +13,6 @@
 #include "tinyllm/reports/validity_report.hpp"
 #include "verdict_reasons.hpp"
 
-#ifndef TINYLLM_REPORTS_VERSION
-#define TINYLLM_REPORTS_VERSION "0"
-#endif
-
 namespace tinyllm::reports {
 namespace {
 
@@ -59,57 +55,44 @@ json generated_location(const MutantInfo& info, std::string_view source) {
       {"end", {{"line", std::max(info.line_begin, info.line_end)}, {"column", info.column_end}}}};
 }
 
-// A generated mutant as the ecosystem shows one: at its span, named by its operator, with its
-// replacement text (the viewer draws the mutated line from it). A survivor shows what its `shown`
-// level holds: with Reveal::Title its lines and operator, the replacement a comment that says so;
-// with Reveal::Nothing see kWithheldFile.
+// A mutant at its site; a generated one as the ecosystem shows one: at its span, named by its
+// operator, with its replacement text (the viewer draws the mutated line from it). A survivor shows
+// what its `shown` level holds: with Reveal::Title its lines and operator, the replacement a
+// comment that says so; with Reveal::Nothing see kWithheldFile.
 // When the file's source is withheld (a stand-in of comment lines), the mutant marks whole
 // stand-in lines and its replacement is a description: the real span would not fit.
-json generated_entry(const MutantResult& mutant, std::string_view source, bool source_withheld) {
+json mutant_entry(const MutantResult& mutant, std::string_view source, bool source_withheld) {
   const MutantInfo& info = mutant.mutant;
-  const bool survived = !detected(mutant.status);  // Survived or NoCoverage
-  const bool whole = mutant.shown == Reveal::TitleAndSymptom && !source_withheld;
-  const std::string description = survived ? survivor_summary(mutant) : generated_description(info);
-  // A survivor shown with Reveal::Nothing sits in kWithheldFile's one line.
-  json entry = {{"id", info.id}};
-  if (mutant.shown == Reveal::Nothing) {
+  const bool generated = is_generated(info);
+  const bool whole = generated && mutant.shown == Reveal::TitleAndSymptom && !source_withheld;
+  std::string description = survivor_summary(mutant);  // Survived or NoCoverage
+  if (detected(mutant.status)) {
+    description = generated
+                      ? generated_description(info)
+                      : fmt::format("{}: {} (symptom: {})", info.id, info.title, info.symptom);
+  }
+  json entry = {
+      {"id", info.id},
+      {"location", whole ? generated_location(info, source) : site_location(info, source)},
+      {"status", to_string(mutant.status)},
+      {"statusReason",
+       mutant.reason.empty() ? std::string(to_string(mutant.status)) : mutant.reason},
+      {"description", description},
+      {"replacement", whole ? info.replacement : fmt::format("/* {} */", description)},
+      {"killedBy", mutant.killed_by},
+      {"duration", std::llround(mutant.seconds * 1000.0)},
+  };
+  if (!generated) {
+    const std::string title = visible_title(mutant);
+    entry["mutatorName"] = title.empty() ? info.id : fmt::format("{} {}", info.id, title);
+  } else if (mutant.shown == Reveal::Nothing) {
+    // A survivor shown with Reveal::Nothing sits in kWithheldFile's one line.
     entry["mutatorName"] = "generated";
     entry["location"] = {{"start", {{"line", 1}, {"column", 1}}},
                          {"end", {{"line", 1}, {"column", 3}}}};
   } else {
     entry["mutatorName"] = info.operator_name;
-    entry["location"] = whole ? generated_location(info, source) : site_location(info, source);
   }
-  entry["status"] = to_string(mutant.status);
-  entry["statusReason"] =
-      mutant.reason.empty() ? std::string(to_string(mutant.status)) : mutant.reason;
-  entry["description"] = description;
-  entry["replacement"] = whole ? info.replacement : fmt::format("/* {} */", description);
-  entry["killedBy"] = mutant.killed_by;
-  entry["duration"] = std::llround(mutant.seconds * 1000.0);
-  return entry;
-}
-
-json mutant_entry(const MutantResult& mutant, std::string_view source, bool source_withheld) {
-  if (is_generated(mutant.mutant)) return generated_entry(mutant, source, source_withheld);
-  const MutantInfo& info = mutant.mutant;
-  const bool hide = !detected(mutant.status);
-  const std::string title = visible_title(mutant);
-  std::string description =
-      hide ? survivor_summary(mutant)
-           : fmt::format("{}: {} (symptom: {})", info.id, info.title, info.symptom);
-  json entry = {
-      {"id", info.id},
-      {"mutatorName", title.empty() ? info.id : fmt::format("{} {}", info.id, title)},
-      {"location", site_location(info, source)},
-      {"status", to_string(mutant.status)},
-      {"statusReason",
-       mutant.reason.empty() ? std::string(to_string(mutant.status)) : mutant.reason},
-      {"description", description},
-      {"replacement", fmt::format("/* {} */", description)},
-      {"killedBy", mutant.killed_by},
-      {"duration", std::llround(mutant.seconds * 1000.0)},
-  };
   return entry;
 }
 

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "text.hpp"
 #include "tinyllm/reports/feedback.hpp"
 #include "tinyllm/reports/reach.hpp"
@@ -103,14 +105,9 @@ std::string render_junit_report(const GradeResult& result) {
   if (result.verdict != Verdict::Invalid) {
     for (Case& entry : invalid_test_cases(result)) cases.push_back(std::move(entry));
   }
-  int failures = 0;
-  int errors = 0;
-  int skipped = 0;
-  for (const Case& entry : cases) {
-    failures += entry.body.rfind("<failure", 0) == 0 ? 1 : 0;
-    errors += entry.body.rfind("<error", 0) == 0 ? 1 : 0;
-    skipped += entry.body.rfind("<skipped", 0) == 0 ? 1 : 0;
-  }
+  const auto count = [&](std::string_view element) {
+    return std::ranges::count_if(cases, [&](const Case& c) { return c.body.starts_with(element); });
+  };
   const std::string name = escape_xml(fmt::format("tinyllm mutation grade: {}", result.suite_name));
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   out += fmt::format(
@@ -131,12 +128,13 @@ std::string render_junit_report(const GradeResult& result) {
       "      <property name=\"attempt\" value=\"{16}\"/>\n"
       "      <property name=\"hint_rung\" value=\"{17}\"/>\n"
       "    </properties>\n",
-      name, cases.size(), failures, errors, seconds(result.seconds), to_string(result.verdict),
-      fmt::format("{:.4f}", result.score), fmt::format("{:.4f}", result.threshold), result.seed,
-      to_string(result.mutant_set), escape_xml(detail::graded_set(result)), skipped,
-      to_string(result.validity), result.invalid_tests.size(),
-      result.reach_measured ? "true" : "false", view_name(result.feedback.view),
-      result.feedback.attempt, hint_rung_name(result.feedback.rung));
+      name, cases.size(), count("<failure"), count("<error"), seconds(result.seconds),
+      to_string(result.verdict), fmt::format("{:.4f}", result.score),
+      fmt::format("{:.4f}", result.threshold), result.seed, to_string(result.mutant_set),
+      escape_xml(detail::graded_set(result)), count("<skipped"), to_string(result.validity),
+      result.invalid_tests.size(), result.reach_measured ? "true" : "false",
+      view_name(result.feedback.view), result.feedback.attempt,
+      hint_rung_name(result.feedback.rung));
   for (const Case& entry : cases) {
     const std::string open =
         fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"{}\"",

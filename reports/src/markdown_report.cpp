@@ -39,12 +39,9 @@ void append_markdown_table(std::string& out, const GradeResult& result) {
     if (is_generated(mutant.mutant)) continue;  // their own table: append_markdown_generated_table
     std::string title = visible_title(mutant);
     if (title.empty()) title = "*(hidden until detected)*";
-    std::string killers = detail::join_limited(mutant.killed_by, kKillersShown);
-    if (killers.empty()) {
-      killers = mutant.status == MutantStatus::Survived     ? "—"
-                : mutant.status == MutantStatus::NoCoverage ? "no test runs its code"
-                                                            : mutant.reason;
-    }
+    const std::string killers = mutant.killed_by.empty()
+                                    ? detail::no_killer(mutant, "—")
+                                    : detail::join_limited(mutant.killed_by, kKillersShown);
     out += fmt::format("| {} | {} | {} | {} |\n", mutant.mutant.id,
                        detected(mutant.status) ? std::string(to_string(mutant.status))
                                                : fmt::format("**{}**", to_string(mutant.status)),
@@ -59,10 +56,10 @@ void append_markdown_generated_table(std::string& out, const GradeResult& result
   if (groups.empty()) return;
   // Reach adds a column: survivors no test runs (NoCoverage) apart from those tests run.
   const bool reach = result.reach_measured;
-  out += reach ? "\n### Generated mutants\n\n| File | Operator | Detected | Survived | Not reached "
-                 "|\n|---|---|---|---|---|\n"
-               : "\n### Generated mutants\n\n| File | Operator | Detected | Survived "
-                 "|\n|---|---|---|---|\n";
+  out += fmt::format(
+      "\n### Generated mutants\n\n| File | Operator | Detected | Survived |{}\n"
+      "|---|---|---|---|{}\n",
+      reach ? " Not reached |" : "", reach ? "---|" : "");
   for (const GeneratedGroup& group : groups) {
     const int survived = static_cast<int>(group.survivors.size()) - group.not_reached;
     out += fmt::format(
@@ -112,8 +109,7 @@ void append_markdown_survivors(std::string& out, const GradeResult& result) {
 // reproduces it.
 void append_markdown_invalid_tests(std::string& out, const GradeResult& result) {
   if (result.invalid_tests.empty()) return;
-  out += result.verdict == Verdict::Invalid ? "\n### Invalid tests\n\n"
-                                            : "\n### Invalid tests (not graded)\n\n";
+  out += fmt::format("\n### {}\n\n", detail::invalid_tests_heading(result));
   for (const InvalidTest& test : result.invalid_tests) {
     for (const ValidityFailure& failure : test.failures) {
       const ShownFailure shown = shown_failure(result, failure);

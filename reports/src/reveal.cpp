@@ -74,7 +74,7 @@ std::string hidden_generated_meaning() {
 }
 
 bool hides_generated_survivors(const GradeResult& result) {
-  return std::any_of(result.mutants.begin(), result.mutants.end(), [](const MutantResult& m) {
+  return std::ranges::any_of(result.mutants, [](const MutantResult& m) {
     return is_generated(m.mutant) && m.shown == Reveal::Nothing;
   });
 }
@@ -120,31 +120,20 @@ std::string visible_title(const MutantResult& mutant) {
 }
 
 std::string survivor_summary(const MutantResult& mutant) {
-  const Reveal reveal = mutant.shown;
   const MutantInfo& info = mutant.mutant;
-  const bool unreached = mutant.status == MutantStatus::NoCoverage;
-  if (is_generated(info)) {
-    switch (reveal) {
-      case Reveal::Nothing:
-        return fmt::format("a generated mutant {} ({})", unreached ? "no test reaches" : "survived",
-                           info.id);
-      case Reveal::Title:
-        return fmt::format("{}: {}, {}", info.id, file_and_line(info), info.operator_name);
-      case Reveal::TitleAndSymptom:
-        return fmt::format("{}: {}, {}: {}", info.id, file_and_line(info), info.operator_name,
-                           replaced_text(info));
-    }
-    return info.id;
+  if (mutant.shown == Reveal::Nothing) {
+    return fmt::format("a {}mutant {} ({})", is_generated(info) ? "generated " : "",
+                       mutant.status == MutantStatus::NoCoverage ? "no test reaches" : "survived",
+                       info.id);
   }
-  switch (reveal) {
-    case Reveal::Nothing:
-      return fmt::format("a mutant {} ({})", unreached ? "no test reaches" : "survived", info.id);
-    case Reveal::Title:
-      return fmt::format("{}: {}", info.id, info.title);
-    case Reveal::TitleAndSymptom:
-      return fmt::format("{}: {} (symptom: {})", info.id, info.title, info.symptom);
+  const bool symptom = mutant.shown == Reveal::TitleAndSymptom;
+  if (!is_generated(info)) {
+    return symptom ? fmt::format("{}: {} (symptom: {})", info.id, info.title, info.symptom)
+                   : fmt::format("{}: {}", info.id, info.title);
   }
-  return info.id;
+  const std::string where =
+      fmt::format("{}: {}, {}", info.id, file_and_line(info), info.operator_name);
+  return symptom ? fmt::format("{}: {}", where, replaced_text(info)) : where;
 }
 
 std::string survivor_meaning(const MutantResult& mutant) {
@@ -226,7 +215,7 @@ std::string group_survivors_summary(const GeneratedGroup& group) {
   std::vector<std::string> lines;
   for (const MutantResult* mutant : group.survivors) {
     const std::string line = std::to_string(mutant->mutant.line_begin);
-    if (std::find(lines.begin(), lines.end(), line) == lines.end()) lines.push_back(line);
+    if (std::ranges::find(lines, line) == lines.end()) lines.push_back(line);
   }
   std::vector<std::string> kinds;
   if (count > unreached) kinds.push_back(fmt::format("{} survived", count - unreached));
@@ -243,17 +232,6 @@ std::vector<std::string> group_survivor_details(const GeneratedGroup& group) {
         fmt::format("line {}: {}", mutant->mutant.line_begin, replaced_text(mutant->mutant)));
   }
   return details;
-}
-
-std::string status_with_reason(const MutantResult& mutant) {
-  if (mutant.reason.empty()) return to_string(mutant.status);
-  return fmt::format("{} ({})", to_string(mutant.status), mutant.reason);
-}
-
-int count_status(const GradeResult& result, MutantStatus status) {
-  int count = 0;
-  for (const MutantResult& mutant : result.mutants) count += mutant.status == status ? 1 : 0;
-  return count;
 }
 
 std::string percent(double fraction) {

@@ -18,34 +18,19 @@
 namespace tinyllm::reports {
 namespace {
 
+using detail::paint;
+
 constexpr std::size_t kTitleWidth = 48;
 constexpr std::size_t kKillersWidth = 56;
 // Survivor details (the replaced text) shown per group before "and N more".
 constexpr std::size_t kDetailsPerGroup = 3;
 
-class Painter {
- public:
-  explicit Painter(bool colour) : colour_(colour) {}
-  std::string operator()(std::string_view text, fmt::text_style style) const {
-    return colour_ ? fmt::format(style, "{}", text) : std::string(text);
-  }
-
- private:
-  bool colour_;
-};
-
 fmt::text_style status_style(MutantStatus status) {
-  switch (status) {
-    case MutantStatus::Killed:
-      return fmt::fg(fmt::terminal_color::green);
-    case MutantStatus::Survived:
-      return fmt::fg(fmt::terminal_color::red) | fmt::emphasis::bold;
-    case MutantStatus::Timeout:
-      return fmt::fg(fmt::terminal_color::yellow);
-    case MutantStatus::NoCoverage:
-      return fmt::fg(fmt::terminal_color::red);
-  }
-  return {};
+  if (status == MutantStatus::Killed) return fmt::fg(fmt::terminal_color::green);
+  if (status == MutantStatus::Timeout) return fmt::fg(fmt::terminal_color::yellow);
+  if (status == MutantStatus::Survived)
+    return fmt::fg(fmt::terminal_color::red) | fmt::emphasis::bold;
+  return fmt::fg(fmt::terminal_color::red);
 }
 
 // Returns `text` padded with spaces to `width` code points.
@@ -54,49 +39,36 @@ std::string pad(std::string_view text, std::size_t width) {
   return std::string(text) + std::string(shown < width ? width - shown : 0, ' ');
 }
 
-void append_table(std::string& out, const GradeResult& result, const Painter& paint) {
+void append_table(std::string& out, const GradeResult& result, bool colour) {
   // "NoCoverage" is one wider than the other statuses: the column widens only when it appears.
   std::size_t status_width = 9;
   for (const MutantResult& mutant : result.mutants) {
     status_width = std::max(status_width, detail::display_width(to_string(mutant.status)));
   }
-  out += paint(fmt::format("  {:<4} {} {} {}\n", "id", pad("status", status_width),
+  out += paint(colour,
+               fmt::format("  {:<4} {} {} {}\n", "id", pad("status", status_width),
                            pad("pitfall", kTitleWidth), "killed by"),
                fmt::emphasis::bold);
   for (const MutantResult& mutant : result.mutants) {
     if (is_generated(mutant.mutant)) continue;  // counted below the table, survivors grouped
     std::string title = visible_title(mutant);
     if (title.empty()) title = "(hidden until detected)";
-    std::string killers = detail::join_to_width(mutant.killed_by, kKillersWidth);
-    if (mutant.killed_by.empty()) {
-      killers = mutant.status == MutantStatus::Survived     ? "-"
-                : mutant.status == MutantStatus::NoCoverage ? "no test runs its code"
-                                                            : mutant.reason;
-    }
-    out +=
-        fmt::format("  {:<4} {} {} {}\n", mutant.mutant.id,
-                    paint(pad(to_string(mutant.status), status_width), status_style(mutant.status)),
-                    pad(detail::truncate(title, kTitleWidth), kTitleWidth),
-                    detail::truncate(killers, kKillersWidth));
+    const std::string killers = mutant.killed_by.empty()
+                                    ? detail::no_killer(mutant, "-")
+                                    : detail::join_to_width(mutant.killed_by, kKillersWidth);
+    out += fmt::format(
+        "  {:<4} {} {} {}\n", mutant.mutant.id,
+        paint(colour, pad(to_string(mutant.status), status_width), status_style(mutant.status)),
+        pad(detail::truncate(title, kTitleWidth), kTitleWidth),
+        detail::truncate(killers, kKillersWidth));
   }
-  int counted = 0;
-  int survived = 0;
-  int unreached = 0;
-  for (const GeneratedGroup& group : generated_groups(result)) {
-    counted += group.counted;
-    survived += static_cast<int>(group.survivors.size());
-    unreached += group.not_reached;
-  }
-  if (counted > 0) {
-    out += fmt::format("  + {} generated mutants: {} detected, {} survived{}\n", counted,
-                       counted - survived, survived - unreached,
-                       unreached > 0 ? fmt::format(", {} not reached", unreached) : "");
-  }
+  if (const std::string counts = detail::generated_counts(result); !counts.empty())
+    out += fmt::format("  + {}\n", counts);
 }
 
 // Generated survivors, one line per module file and operator (one line in all when the policy
 // hides where they are), never one row per mutant.
-void append_generated_survivors(std::string& out, const GradeResult& result, const Painter& paint) {
+void append_generated_survivors(std::string& out, const GradeResult& result, bool colour) {
   std::vector<GeneratedGroup> groups = generated_groups(result);
   std::erase_if(groups, [](const GeneratedGroup& group) { return group.survivors.empty(); });
   if (groups.empty()) return;
@@ -111,8 +83,9 @@ void append_generated_survivors(std::string& out, const GradeResult& result, con
                                   ? std::string()
                                   : fmt::format("{}  {}  ", pad(group.file, file_width),
                                                 pad(group.operator_name, operator_width));
-    out += fmt::format("  {}{}\n", where,
-                       paint(group_survivors_summary(group), status_style(MutantStatus::Survived)));
+    out += fmt::format(
+        "  {}{}\n", where,
+        paint(colour, group_survivors_summary(group), status_style(MutantStatus::Survived)));
     const std::vector<std::string> details = group_survivor_details(group);
     for (std::size_t i = 0; i < details.size() && i < kDetailsPerGroup; ++i) {
       out += fmt::format("    {}\n", details[i]);
@@ -133,87 +106,82 @@ void append_generated_survivors(std::string& out, const GradeResult& result, con
   out += detail::wrap(generated_survivors_meaning(result), detail::kWrapWidth, "    ");
 }
 
-void append_survivors(std::string& out, const GradeResult& result, const Painter& paint) {
+void append_survivors(std::string& out, const GradeResult& result, bool colour) {
   bool any = false;
   for (const MutantResult& mutant : result.mutants) {
     if (detected(mutant.status)) continue;
-    if (!any) out += paint("\nWhat survived\n", fmt::emphasis::bold);
+    if (!any) out += paint(colour, "\nWhat survived\n", fmt::emphasis::bold);
     any = true;
     if (is_generated(mutant.mutant)) continue;
     const std::string kind = undetected_kind(result, mutant);
-    out += fmt::format("  {}{}\n", paint(survivor_summary(mutant), status_style(mutant.status)),
+    out += fmt::format("  {}{}\n",
+                       paint(colour, survivor_summary(mutant), status_style(mutant.status)),
                        kind.empty() ? "" : fmt::format(" [{}]", kind));
     out += detail::wrap(survivor_meaning(mutant), detail::kWrapWidth, "    ");
     for (const std::string& hint : mutant.hints) {
       out += detail::wrap("Hint: " + hint, detail::kWrapWidth, "    ");
     }
   }
-  append_generated_survivors(out, result, paint);
+  append_generated_survivors(out, result, colour);
 }
 
 // Each invalid test: where it failed (validity_report.hpp), the output excerpt when there is one,
 // and the command that reproduces it.
-void append_invalid_tests(std::string& out, const GradeResult& result, const Painter& paint) {
+void append_invalid_tests(std::string& out, const GradeResult& result, bool colour) {
   if (result.invalid_tests.empty()) return;
-  out += paint(
-      result.verdict == Verdict::Invalid ? "\nInvalid tests\n" : "\nInvalid tests (not graded)\n",
-      fmt::emphasis::bold);
+  out += paint(colour, fmt::format("\n{}\n", detail::invalid_tests_heading(result)),
+               fmt::emphasis::bold);
   for (const InvalidTest& test : result.invalid_tests) {
     for (const ValidityFailure& failure : test.failures) {
       const ShownFailure shown = shown_failure(result, failure);
-      out += fmt::format("  {} {}\n", paint(test.test, fmt::emphasis::bold), shown.where);
+      out += fmt::format("  {} {}\n", paint(colour, test.test, fmt::emphasis::bold), shown.where);
       if (!shown.why_allowed.empty()) {
         out += detail::wrap(shown.why_allowed, detail::kWrapWidth, "    ");
       }
-      const std::string excerpt = shown.message.empty() ? "" : failure_output_excerpt(shown);
-      for (std::string_view rest = excerpt; !rest.empty();) {
-        const std::size_t end = rest.find('\n');
-        out += fmt::format("    {}\n", rest.substr(0, end));
-        rest = end == std::string_view::npos ? "" : rest.substr(end + 1);
-      }
+      if (!shown.message.empty())
+        out += detail::indent_lines(failure_output_excerpt(shown), "    ");
       out += fmt::format("    reproduce: {}\n", shown.reproduce);
     }
   }
 }
 
-void append_invalid(std::string& out, const GradeResult& result, const Painter& paint) {
+void append_invalid(std::string& out, const GradeResult& result, bool colour) {
   if (!result.compile_log.empty()) {
-    out += paint("\nCompiler diagnostics\n", fmt::emphasis::bold);
+    out += paint(colour, "\nCompiler diagnostics\n", fmt::emphasis::bold);
     out += result.compile_log;
     if (result.compile_log.back() != '\n') out += '\n';
   }
-  append_invalid_tests(out, result, paint);
+  append_invalid_tests(out, result, colour);
 }
 
 }  // namespace
 
 std::string render_terminal_report(const GradeResult& result, bool colour) {
-  const Painter paint(colour);
   std::string out =
       fmt::format("{} {} (grading seed {})\nMutant set: {}\n{}\n",
-                  paint("tinyllm mutation grade:", fmt::emphasis::bold), result.suite_name,
+                  paint(colour, "tinyllm mutation grade:", fmt::emphasis::bold), result.suite_name,
                   result.seed, detail::graded_set(result), validity_line(result));
   if (const std::string feedback = feedback_line(result); !feedback.empty()) {
     out += detail::wrap(feedback, detail::kWrapWidth, "");
   }
   out += "\n";
   if (result.verdict != Verdict::Invalid) {
-    append_table(out, result, paint);
+    append_table(out, result, colour);
     out += fmt::format("\nScore: {}\n", detail::score_line(result));
     for (const std::string& line : {reach_line(result), reaching_without_detecting_line(result)}) {
       if (!line.empty()) out += detail::wrap(line, detail::kWrapWidth, "");
     }
   }
-  out += fmt::format("Verdict: {}\n",
-                     paint(to_string(result.verdict), detail::verdict_style(result.verdict)));
+  out += fmt::format("Verdict: {}\n", paint(colour, to_string(result.verdict),
+                                            detail::verdict_style(result.verdict)));
   for (const std::string& reason : detail::verdict_reasons(result)) {
     out += fmt::format("  {}\n", reason);
   }
   if (result.verdict == Verdict::Invalid) {
-    append_invalid(out, result, paint);
+    append_invalid(out, result, colour);
   } else {
-    append_survivors(out, result, paint);
-    append_invalid_tests(out, result, paint);
+    append_survivors(out, result, colour);
+    append_invalid_tests(out, result, colour);
   }
   return out;
 }

@@ -3,19 +3,31 @@
 #include "text.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
 
 namespace tinyllm::reports::detail {
 
 fmt::text_style verdict_style(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::Pass:
-      return fmt::fg(fmt::terminal_color::green) | fmt::emphasis::bold;
-    case Verdict::Fail:
-      return fmt::fg(fmt::terminal_color::red) | fmt::emphasis::bold;
-    case Verdict::Invalid:
-      return fmt::fg(fmt::terminal_color::magenta) | fmt::emphasis::bold;
+  // In Verdict's order: PASS, FAIL, INVALID.
+  constexpr fmt::terminal_color kColours[] = {fmt::terminal_color::green, fmt::terminal_color::red,
+                                              fmt::terminal_color::magenta};
+  return fmt::fg(kColours[static_cast<int>(verdict)]) | fmt::emphasis::bold;
+}
+
+std::string paint(bool colour, std::string_view text, fmt::text_style style) {
+  return colour ? fmt::format(style, "{}", text) : std::string(text);
+}
+
+std::string indent_lines(std::string_view text, std::string_view indent) {
+  std::string out;
+  for (std::string_view rest = text; !rest.empty();) {
+    const std::size_t end = rest.find('\n');
+    out += fmt::format("{}{}\n", indent, rest.substr(0, end));
+    rest = end == std::string_view::npos ? "" : rest.substr(end + 1);
   }
-  return {};
+  return out;
 }
 
 namespace {
@@ -42,33 +54,23 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
 
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
 
+// Returns `text` with each character found in `table` replaced by its text.
+std::string substitute(std::string_view text,
+                       std::initializer_list<std::pair<char, std::string_view>> table) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char& c : text) {
+    const auto* entry = std::ranges::find(table, c, &std::pair<char, std::string_view>::first);
+    out += entry == table.end() ? std::string_view(&c, 1) : entry->second;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string escape_markup(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
+  return substitute(
+      text, {{'&', "&amp;"}, {'<', "&lt;"}, {'>', "&gt;"}, {'"', "&quot;"}, {'\'', "&#39;"}});
 }
 
 std::string valid_utf8(std::string_view text) {
@@ -125,27 +127,11 @@ std::string truncate(std::string_view text, std::size_t width) {
 }
 
 std::string markdown_cell(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|')
-      out += "\\|";
-    else if (c == '\n' || c == '\r')
-      out += ' ';
-    else if (c == '<')
-      out += "&lt;";
-    else
-      out += c;
-  }
-  return out;
+  return substitute(text, {{'|', "\\|"}, {'\n', " "}, {'\r', " "}, {'<', "&lt;"}});
 }
 
 std::string join(const std::vector<std::string>& names, std::string_view separator) {
-  std::string out;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) out += separator;
-    out += names[i];
-  }
-  return out;
+  return fmt::format("{}", fmt::join(names, separator));
 }
 
 std::string join_limited(const std::vector<std::string>& names, std::size_t shown) {

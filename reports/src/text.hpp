@@ -21,6 +21,12 @@ inline constexpr std::size_t kWrapWidth = 96;
 // The colour of a verdict on a terminal: PASS green, FAIL red, INVALID magenta, all bold.
 fmt::text_style verdict_style(Verdict verdict);
 
+// Returns `text` in `style` when `colour` is true, else unchanged.
+std::string paint(bool colour, std::string_view text, fmt::text_style style);
+
+// Returns each line of `text` prefixed with `indent`, every line ending in '\n'.
+std::string indent_lines(std::string_view text, std::string_view indent);
+
 // Returns `text` with & < > " ' escaped for HTML or XML text and attributes.
 std::string escape_markup(std::string_view text);
 

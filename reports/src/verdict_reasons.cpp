@@ -11,16 +11,6 @@
 
 namespace tinyllm::reports::detail {
 
-std::vector<std::string> required_survivors(const GradeResult& result) {
-  std::vector<std::string> ids;
-  for (const MutantResult& mutant : result.mutants) {
-    if (mutant.mutant.required && !detected(mutant.status)) {
-      ids.push_back(mutant.mutant.id);
-    }
-  }
-  return ids;
-}
-
 std::string graded_set(const GradeResult& result) {
   int pitfalls = 0;
   int generated = 0;
@@ -54,11 +44,35 @@ std::string graded_set(const GradeResult& result) {
 }
 
 std::string score_line(const GradeResult& result) {
-  const int total = static_cast<int>(result.mutants.size());
-  const int detected =
-      count_status(result, MutantStatus::Killed) + count_status(result, MutantStatus::Timeout);
-  return fmt::format("{}/{} mutants detected ({}), threshold {}", detected, total,
+  const auto found = std::ranges::count_if(
+      result.mutants, [](const MutantResult& mutant) { return detected(mutant.status); });
+  return fmt::format("{}/{} mutants detected ({}), threshold {}", found, result.mutants.size(),
                      percent(result.score), percent(result.threshold));
+}
+
+std::string generated_counts(const GradeResult& result) {
+  int counted = 0;
+  int survived = 0;
+  int unreached = 0;
+  for (const MutantResult& mutant : result.mutants) {
+    if (!is_generated(mutant.mutant)) continue;
+    ++counted;
+    survived += mutant.status == MutantStatus::Survived ? 1 : 0;
+    unreached += mutant.status == MutantStatus::NoCoverage ? 1 : 0;
+  }
+  if (counted == 0) return "";
+  return fmt::format("{} generated mutants: {} detected, {} survived{}", counted,
+                     counted - survived - unreached, survived,
+                     unreached > 0 ? fmt::format(", {} not reached", unreached) : "");
+}
+
+std::string no_killer(const MutantResult& mutant, std::string_view none) {
+  if (mutant.status == MutantStatus::Survived) return std::string(none);
+  return mutant.status == MutantStatus::NoCoverage ? "no test runs its code" : mutant.reason;
+}
+
+std::string invalid_tests_heading(const GradeResult& result) {
+  return result.verdict == Verdict::Invalid ? "Invalid tests" : "Invalid tests (not graded)";
 }
 
 std::vector<std::string> verdict_reasons(const GradeResult& result) {
@@ -77,20 +91,19 @@ std::vector<std::string> verdict_reasons(const GradeResult& result) {
     reasons.push_back(fmt::format("The score {} is below the threshold {}.", percent(result.score),
                                   percent(result.threshold)));
   }
-  const std::vector<std::string> missed = required_survivors(result);
+  // A required mutant no test reaches is named as such: the fix is a test that runs its code.
+  std::vector<std::string> missed;
+  bool unreached = false;
+  for (const MutantResult& mutant : result.mutants) {
+    if (!mutant.mutant.required || detected(mutant.status)) continue;
+    const bool here = mutant.status == MutantStatus::NoCoverage;
+    unreached = unreached || here;
+    missed.push_back(here ? mutant.mutant.id + " (no test runs its code)" : mutant.mutant.id);
+  }
   if (!missed.empty()) {
-    // A required mutant no test reaches is named as such: the fix is a test that runs its code.
-    std::vector<std::string> named;
-    bool unreached = false;
-    for (const MutantResult& mutant : result.mutants) {
-      if (std::find(missed.begin(), missed.end(), mutant.mutant.id) == missed.end()) continue;
-      const bool here = mutant.status == MutantStatus::NoCoverage;
-      unreached = unreached || here;
-      named.push_back(here ? mutant.mutant.id + " (no test runs its code)" : mutant.mutant.id);
-    }
     reasons.push_back(fmt::format("Every pitfall mutant must be detected; {} {}: {}.",
                                   missed.size(), unreached ? "not detected" : "survived",
-                                  join(named, ", ")));
+                                  join(missed, ", ")));
   }
   if (reasons.empty() && result.verdict == Verdict::Pass) {
     reasons.push_back(result.invalid_tests.empty()

@@ -13,8 +13,6 @@ namespace tinyllm::reports {
 // was, else "s07: <title> (symptom: <symptom>)"; a generated mutant gives its file, line and
 // operator when it has them and its replaced text when it has that.
 std::string mutant_name(const MutantInfo& mutant);
-// Returns mutant_name of the match's mutant.
-std::string diagnosis_name(const DiagnosisMatch& match);
 
 // Returns the terminal report: the module's half (course tests, differential check, problems,
 // diagnosis), then the workspace tests' grade (the grade's own terminal report), then the verdict.

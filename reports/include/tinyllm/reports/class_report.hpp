@@ -13,12 +13,12 @@ namespace tinyllm::reports {
 
 struct ClassMutantRow {
   std::string id;
-  std::string title;                     // a generated mutant's generated_description
-  int graded = 0;                        // suites that were not INVALID and ran this mutant
-  int detected = 0;                      // of those, how many killed it or timed it out
-  std::vector<std::string> survived_in;  // learners whose suite ran its code yet let it survive
+  std::string title;                       // a generated mutant's generated_description
+  int graded = 0;                          // suites that were not INVALID and ran this mutant
+  int detected = 0;                        // of those, how many killed it or timed it out
+  std::vector<std::string> survived_in{};  // learners whose suite ran its code yet let it survive
   // Learners whose suite never ran its code (NoCoverage), sorted: counted apart from survived_in.
-  std::vector<std::string> not_reached_in;
+  std::vector<std::string> not_reached_in{};
   MutantKind kind = MutantKind::Pitfall;
   std::string file;  // the oracle source the mutant is in
 };
@@ -45,6 +45,7 @@ struct ClassLearnerRow {
   int attempt = 0;
   std::string shown;
   std::map<std::string, ClassGeneratedCell> generated;  // module file -> its generated mutants
+  std::map<std::string, MutantStatus> statuses;  // mutant id -> status; none for an INVALID suite
 };
 
 // One module file's generated mutants across the class: the heat map's column for them.

@@ -137,17 +137,16 @@ struct GradeResult {
   std::string suite_name;  // the suite folder's name
   std::string suite_path;
   Verdict verdict = Verdict::Invalid;
-  double score =
-      0;  // (killed + timeout) / total mutants (NoCoverage and Survived are not detected)
+  // (killed + timeout) / total mutants (NoCoverage and Survived are not detected)
+  double score = 0;
   double threshold = 0.8;
   Reveal reveal = Reveal::Title;
   Feedback feedback;  // the attempt, the hint rung and the view; rung None: no hints
   ScorePolicy score_policy = ScorePolicy::Capped;
-  // The set graded. A grade stored before generated mutants existed reads as PitfallsOnly.
-  MutantSet mutant_set = MutantSet::Full;
-  GeneratedCounts generated;  // all zero for a pitfalls-only grade
-  std::uint64_t seed = 0;     // the grading seed
-  std::string compile_log;    // the compiler's diagnostics when the suite did not compile
+  MutantSet mutant_set = MutantSet::Full;  // the set graded
+  GeneratedCounts generated;               // all zero for a pitfalls-only grade
+  std::uint64_t seed = 0;                  // the grading seed
+  std::string compile_log;  // the compiler's diagnostics when the suite did not compile
   Validity validity = Validity::PerTest;
   std::vector<WheatInfo> wheats;             // the wheats every valid test passed on, catalog order
   std::vector<InvalidTest> invalid_tests;    // in the order the suite lists them
@@ -166,28 +165,12 @@ struct GradeResult {
 };
 
 inline const char* to_string(MutantStatus s) {
-  switch (s) {
-    case MutantStatus::Killed:
-      return "Killed";
-    case MutantStatus::Survived:
-      return "Survived";
-    case MutantStatus::Timeout:
-      return "Timeout";
-    case MutantStatus::NoCoverage:
-      return "NoCoverage";
-  }
-  return "?";
+  constexpr const char* kNames[] = {"Killed", "Survived", "Timeout", "NoCoverage"};
+  return kNames[static_cast<int>(s)];
 }
 inline const char* to_string(Verdict v) {
-  switch (v) {
-    case Verdict::Pass:
-      return "PASS";
-    case Verdict::Fail:
-      return "FAIL";
-    case Verdict::Invalid:
-      return "INVALID";
-  }
-  return "?";
+  constexpr const char* kNames[] = {"PASS", "FAIL", "INVALID"};
+  return kNames[static_cast<int>(v)];
 }
 inline const char* to_string(MutantSet s) {
   return s == MutantSet::Full ? "full" : "pitfalls";

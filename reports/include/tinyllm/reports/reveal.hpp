@@ -85,12 +85,6 @@ std::string generated_survivors_meaning(const GradeResult& result);
 // that tests run its code (which tests, from Reveal::Title on).
 std::string survivor_meaning(const MutantResult& mutant);
 
-// Returns "Killed", "Survived" or "Timeout" with the reason in parentheses when there is one.
-std::string status_with_reason(const MutantResult& mutant);
-
-// Returns the number of mutants of a given status.
-int count_status(const GradeResult& result, MutantStatus status);
-
 // Returns the score as a percentage with one decimal, "83.3%".
 std::string percent(double fraction);
 

@@ -48,9 +48,6 @@ ReportFormat parse_report_format(std::string_view name);
 // junit, gradescope".
 std::string report_format_names();
 
-// Returns the name parse_report_format accepts for `format`.
-std::string_view report_format_name(ReportFormat format);
-
 // Returns the file a format is written to inside the output folder: mutation-report.json,
 // mutation-report.html, summary.md, junit.xml, results.json (Gradescope's name), terminal.txt.
 std::string_view report_file_name(ReportFormat format);
