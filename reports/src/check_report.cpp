@@ -3,6 +3,7 @@
 
 #include <fmt/color.h>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -20,9 +21,7 @@ constexpr std::size_t kMessageHead = 8;
 constexpr std::size_t kMessageTail = 4;
 
 std::string seeds_text(const std::vector<std::uint64_t>& seeds) {
-  std::vector<std::string> names;
-  for (const std::uint64_t seed : seeds) names.push_back(std::to_string(seed));
-  return detail::join(names, ", ");
+  return fmt::format("{}", fmt::join(seeds, ", "));
 }
 
 std::string course_section(const CheckResult& result, bool colour) {

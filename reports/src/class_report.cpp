@@ -34,17 +34,8 @@ bool is_generated_row(const ClassMutantRow& row) {
 }
 
 const char* status_letter(MutantStatus status) {
-  switch (status) {
-    case MutantStatus::Killed:
-      return "K";
-    case MutantStatus::Survived:
-      return "S";
-    case MutantStatus::Timeout:
-      return "T";
-    case MutantStatus::NoCoverage:
-      return "N";
-  }
-  return "?";
+  constexpr const char* kLetters[] = {"K", "S", "T", "N"};  // in MutantStatus's order
+  return kLetters[static_cast<int>(status)];
 }
 
 // Returns what the learner's report showed of survivors: the hint rung, or the reveal level.

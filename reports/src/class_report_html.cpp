@@ -20,17 +20,9 @@ constexpr int kLabelWidth = 180;
 constexpr int kHeader = 28;
 
 const char* status_colour(MutantStatus status) {
-  switch (status) {
-    case MutantStatus::Killed:
-      return "#2e7d32";
-    case MutantStatus::Timeout:
-      return "#f9a825";
-    case MutantStatus::Survived:
-      return "#c62828";
-    case MutantStatus::NoCoverage:
-      return "#6d4c41";
-  }
-  return "#bdbdbd";
+  // In MutantStatus's order: Killed, Survived, Timeout, NoCoverage.
+  constexpr const char* kColours[] = {"#2e7d32", "#c62828", "#f9a825", "#6d4c41"};
+  return kColours[static_cast<int>(status)];
 }
 
 // Returns the pitfalls' rows of the summary: the heat map and the chart have one column or bar

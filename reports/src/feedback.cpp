@@ -96,11 +96,8 @@ std::vector<std::string> survivor_hints(const MutantInfo& mutant, HintRung rung)
 std::vector<std::string> group_hints(const GeneratedGroup& group) {
   std::vector<std::string> lines;
   for (const MutantResult* mutant : group.survivors) {
-    const std::vector<std::string>& hints = mutant->hints;
-    if (hints.empty()) continue;
-    std::string line = mutant->mutant.id + ": ";
-    for (std::size_t i = 0; i < hints.size(); ++i) line += (i ? "; " : "") + hints[i];
-    lines.push_back(std::move(line));
+    if (!mutant->hints.empty())
+      lines.push_back(mutant->mutant.id + ": " + detail::join(mutant->hints, "; "));
   }
   return lines;
 }

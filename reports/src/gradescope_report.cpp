@@ -26,12 +26,6 @@ json test_entry(std::string name, double score, double max_score, bool passed, s
           {"output", std::move(output)}, {"visibility", "visible"}};
 }
 
-// Returns "Killed", "Survived" or "Timeout" with the reason in parentheses when there is one.
-std::string status_with_reason(const MutantResult& mutant) {
-  if (mutant.reason.empty()) return to_string(mutant.status);
-  return fmt::format("{} ({})", to_string(mutant.status), mutant.reason);
-}
-
 std::string mutant_output(const MutantResult& mutant, bool graded) {
   if (!graded) return "Not graded: the suite is INVALID (see the summary).";
   if (!detected(mutant.status)) {
@@ -39,7 +33,10 @@ std::string mutant_output(const MutantResult& mutant, bool graded) {
     for (const std::string& hint : mutant.hints) out += "\nHint: " + hint;
     return out;
   }
-  std::string out = status_with_reason(mutant);
+  // "Killed" or "Timeout", with the reason when there is one.
+  std::string out = mutant.reason.empty()
+                        ? to_string(mutant.status)
+                        : fmt::format("{} ({})", to_string(mutant.status), mutant.reason);
   if (!mutant.killed_by.empty()) out += "\nKilled by: " + detail::join(mutant.killed_by, ", ");
   return out;
 }

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <iterator>
 #include <set>
 
 #include "text.hpp"
@@ -18,9 +20,7 @@ std::vector<std::string> tests_reaching_without_detecting(const GradeResult& res
     if (detected(mutant.status)) detecting.insert(mutant.killed_by.begin(), mutant.killed_by.end());
   }
   std::vector<std::string> idle;
-  for (const std::string& test : reaching) {
-    if (!detecting.count(test)) idle.push_back(test);
-  }
+  std::ranges::set_difference(reaching, detecting, std::back_inserter(idle));
   return idle;
 }
 
