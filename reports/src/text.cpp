@@ -104,11 +104,9 @@ std::string escape_xml(std::string_view text) {
 }
 
 std::size_t display_width(std::string_view text) {
-  std::size_t width = 0;
-  for (char c : text) {
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++width;
-  }
-  return width;
+  // Every byte but UTF-8's continuation bytes (10xxxxxx) starts a code point.
+  return std::ranges::count_if(
+      text, [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
 }
 
 std::string truncate(std::string_view text, std::size_t width) {

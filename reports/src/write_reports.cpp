@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <ostream>
 #include <set>
@@ -117,12 +118,10 @@ std::string_view report_file_name(ReportFormat format) {
 }
 
 void check_report_options(const ReportOptions& options) {
-  for (ReportFormat format : options.formats) {
-    if (writer_of(format).needs_elements_bundle) {
-      elements_bundle(options);
-      return;
-    }
-  }
+  const auto needs_bundle = [](ReportFormat format) {
+    return writer_of(format).needs_elements_bundle;
+  };
+  if (std::ranges::any_of(options.formats, needs_bundle)) elements_bundle(options);
 }
 
 std::vector<fs::path> write_reports(const GradeResult& grade, const ReportOptions& options) {
