@@ -12,7 +12,6 @@
 #include "text.hpp"
 #include "tinyllm/reports/feedback.hpp"
 #include "tinyllm/reports/json_report.hpp"
-#include "tinyllm/reports/reach.hpp"
 #include "tinyllm/reports/reveal.hpp"
 #include "tinyllm/reports/validity_report.hpp"
 #include "verdict_reasons.hpp"

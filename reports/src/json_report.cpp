@@ -8,7 +8,6 @@
 #include <set>
 
 #include "tinyllm/reports/feedback.hpp"
-#include "tinyllm/reports/reach.hpp"
 #include "tinyllm/reports/reveal.hpp"
 #include "tinyllm/reports/validity_report.hpp"
 #include "verdict_reasons.hpp"

@@ -8,7 +8,6 @@
 
 #include "text.hpp"
 #include "tinyllm/reports/feedback.hpp"
-#include "tinyllm/reports/reach.hpp"
 #include "tinyllm/reports/reference_output.hpp"
 #include "tinyllm/reports/reveal.hpp"
 #include "tinyllm/reports/validity_report.hpp"

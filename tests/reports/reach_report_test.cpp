@@ -8,7 +8,7 @@
 #include "tinyllm/reports/json_report.hpp"
 #include "tinyllm/reports/junit_report.hpp"
 #include "tinyllm/reports/markdown_report.hpp"
-#include "tinyllm/reports/reach.hpp"
+#include "tinyllm/reports/reveal.hpp"
 #include "tinyllm/reports/terminal_report.hpp"
 
 namespace tinyllm::reports {
