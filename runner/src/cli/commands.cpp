@@ -1,4 +1,4 @@
-// The one table of subcommands: add a line here for each command_<name>.cpp.
+// The one table of subcommands: add a line here for each run_<name>_command.
 #include "cli/commands.hpp"
 
 namespace tinyllm::runner {

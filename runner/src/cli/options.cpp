@@ -64,11 +64,6 @@ CommandLine::CommandLine(std::string name, const std::string& usage, SharedOptio
   own_.add_options()("help,h", po::bool_switch(&help_), "this help");
 }
 
-void CommandLine::positional(const char* name, const po::value_semantic* value, int max_count) {
-  hidden_.add_options()(name, value);
-  positional_.add(name, max_count);
-}
-
 bool CommandLine::parse(const Arguments& args) {
   po::options_description visible;
   visible.add(own_);
@@ -87,6 +82,8 @@ bool CommandLine::parse(const Arguments& args) {
     std::cout << visible << "\n";
     return false;
   }
+  for (const auto& [empty, missing] : required_)
+    if (empty()) throw UsageError(missing);
   return true;
 }
 
