@@ -1,6 +1,7 @@
 // The subcommands of tinyllm-grade, in three files by who runs them (learner_commands.cpp,
-// grading_commands.cpp, class_commands.cpp), each listed once in the table in commands.cpp. A subcommand gets the arguments after its name and returns
-// the exit status (0 PASS, 1 FAIL, 2 INVALID); usage errors are thrown as UsageError (status 3).
+// grading_commands.cpp, class_commands.cpp), each listed once in the table in commands.cpp. A
+// subcommand gets the arguments after its name and returns the exit status (0 PASS, 1 FAIL, 2
+// INVALID); usage errors are thrown as UsageError (status 3).
 #pragma once
 #include <string>
 #include <vector>
