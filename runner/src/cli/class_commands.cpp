@@ -2,6 +2,7 @@
 // `gradescope-bundle` writes an autograder.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -94,10 +95,8 @@ int run_batch_command(const Arguments& args) {
   std::ostringstream discarded;
   const BatchOutcome outcome =
       run_batch(options, grade, quiet ? static_cast<std::ostream&>(discarded) : std::cerr);
-  int pass = 0;
-  for (const reports::GradeResult& result : outcome.results) {
-    pass += result.verdict == reports::Verdict::Pass ? 1 : 0;
-  }
+  const auto pass = std::ranges::count_if(
+      outcome.results, [](const auto& r) { return r.verdict == reports::Verdict::Pass; });
   std::cout << fmt::format(
       "batch: {} suites ({} graded, {} reused), {} PASS; {}\n", outcome.results.size(),
       outcome.graded, outcome.reused, pass,

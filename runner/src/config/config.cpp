@@ -98,22 +98,12 @@ class Reader {
   }
 
   static std::string type_name(const toml::node& node) {
-    switch (node.type()) {
-      case toml::node_type::string:
-        return "a string";
-      case toml::node_type::integer:
-        return "an integer";
-      case toml::node_type::floating_point:
-        return "a float";
-      case toml::node_type::boolean:
-        return "a boolean";
-      case toml::node_type::array:
-        return "an array";
-      case toml::node_type::table:
-        return "a table";
-      default:
-        return "a date or time";
-    }
+    using T = toml::node_type;
+    static const std::map<T, const char*> names = {
+        {T::string, "a string"},   {T::integer, "an integer"}, {T::floating_point, "a float"},
+        {T::boolean, "a boolean"}, {T::array, "an array"},     {T::table, "a table"}};
+    const auto found = names.find(node.type());
+    return found != names.end() ? found->second : "a date or time";
   }
 
  private:
