@@ -47,15 +47,12 @@ int main(int argc, char** argv) {
   const int status_fd = std::atoi(argv[1]);
   const char* result_file = std::strcmp(argv[2], "-") == 0 ? nullptr : argv[2];
   const char* record_file = std::strcmp(argv[3], "-") == 0 ? nullptr : argv[3];
-  std::vector<rlimit> values;
-  std::vector<int> resources;
+  std::vector<Limit> limits;
   int at = 4;
   for (; at < argc && std::strcmp(argv[at], "--") != 0; ++at) {
     char* colon = std::strchr(argv[at], ':');
     if (colon == nullptr) return 125;
-    resources.push_back(std::atoi(argv[at]));
-    const rlim_t value = std::strtoull(colon + 1, nullptr, 10);
-    values.push_back({value, value});
+    limits.push_back({std::atoi(argv[at]), std::strtoull(colon + 1, nullptr, 10)});
   }
   if (at + 1 >= argc) return 125;
   char** program = argv + at + 1;
@@ -64,8 +61,10 @@ int main(int argc, char** argv) {
   const pid_t main_process = fork();
   if (main_process < 0) fail_setup(status_fd, SetupStep::StartSuite);
   if (main_process == 0) {
-    for (std::size_t i = 0; i < resources.size(); ++i)
-      setrlimit(static_cast<__rlimit_resource>(resources[i]), &values[i]);
+    for (const Limit& l : limits) {
+      const rlimit r{l.value, l.value};
+      setrlimit(static_cast<__rlimit_resource>(l.resource), &r);
+    }
     prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
     execv(program[0], program);
     fail_setup(status_fd, SetupStep::ExecSuite);

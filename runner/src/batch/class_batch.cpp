@@ -96,16 +96,11 @@ std::vector<fs::path> shard_suites(const fs::path& suites_folder, int shard_inde
                     suites_folder.string()));
   }
   std::vector<fs::path> all;
-  for (const auto& entry : fs::directory_iterator(suites_folder)) {
+  for (const auto& entry : fs::directory_iterator(suites_folder))
     if (entry.is_directory()) all.push_back(entry.path());
-  }
   std::sort(all.begin(), all.end());
   std::vector<fs::path> mine;
-  for (std::size_t i = 0; i < all.size(); ++i) {
-    if (static_cast<int>(i % static_cast<std::size_t>(shard_count)) == shard_index - 1) {
-      mine.push_back(all[i]);
-    }
-  }
+  for (std::size_t i = shard_index - 1; i < all.size(); i += shard_count) mine.push_back(all[i]);
   return mine;
 }
 
@@ -204,11 +199,9 @@ std::vector<GradeResult> merge_batches(const std::vector<fs::path>& shard_folder
           "{} is not a folder: pass the --output folders of the batch shards", shard.string()));
     }
     std::vector<fs::path> learners;
-    for (const auto& entry : fs::directory_iterator(shard)) {
-      if (entry.is_directory() && fs::is_regular_file(entry.path() / kGradeFile)) {
+    for (const auto& entry : fs::directory_iterator(shard))
+      if (entry.is_directory() && fs::is_regular_file(entry.path() / kGradeFile))
         learners.push_back(entry.path());
-      }
-    }
     std::sort(learners.begin(), learners.end());
     for (const fs::path& learner : learners) {
       const std::optional<StoredGrade> stored = load_stored(learner / kGradeFile);

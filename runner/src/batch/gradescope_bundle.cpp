@@ -15,12 +15,10 @@ namespace tinyllm::runner {
 namespace fs = std::filesystem;
 namespace {
 
-void write_text(const fs::path& path, const std::string& text, bool executable) {
+void write_executable(const fs::path& path, const std::string& text) {
   base::write_whole_file(path, text);
-  if (executable) {
-    fs::permissions(path, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
-                    fs::perm_options::add);
-  }
+  fs::permissions(path, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
+                  fs::perm_options::add);
 }
 
 // Folders of a working copy that are not source: a build tree would be stale on Gradescope's
@@ -112,16 +110,14 @@ void write_gradescope_bundle(const GradescopeBundleOptions& options) {
                                          options.output_folder.string(), error.message()));
   }
   const bool with_config = !options.config_file.empty();
-  write_text(options.output_folder / "setup.sh", gradescope_setup_script(), true);
-  write_text(options.output_folder / "run_autograder",
-             gradescope_run_autograder_script(with_config), true);
-  if (with_config) {
+  write_executable(options.output_folder / "setup.sh", gradescope_setup_script());
+  write_executable(options.output_folder / "run_autograder",
+                   gradescope_run_autograder_script(with_config));
+  if (with_config)
     fs::copy_file(options.config_file, options.output_folder / "grading.toml",
                   fs::copy_options::overwrite_existing);
-  }
-  if (!options.repository_root.empty()) {
+  if (!options.repository_root.empty())
     copy_repository(options.repository_root, options.output_folder / "tinyllm");
-  }
 }
 
 }  // namespace tinyllm::runner

@@ -1,6 +1,7 @@
-// The subcommands of tinyllm-grade. Each lives in its own file, command_<name>.cpp, and is listed
-// once in the table in commands.cpp. A subcommand gets the arguments after its name and returns
-// the exit status (0 PASS, 1 FAIL, 2 INVALID); usage errors are thrown as UsageError (status 3).
+// The subcommands of tinyllm-grade, in three files by who runs them (learner_commands.cpp,
+// grading_commands.cpp, class_commands.cpp), each listed once in the table in main.cpp. A
+// subcommand gets the arguments after its name and returns the exit status (0 PASS, 1 FAIL, 2
+// INVALID); usage errors are thrown as UsageError (status 3).
 #pragma once
 #include <string>
 #include <vector>
@@ -14,9 +15,6 @@ struct Subcommand {
   const char* summary;  // one line for the program's --help
   int (*run)(const Arguments& args);
 };
-
-// Returns the table of subcommands, in the order --help lists them.
-const std::vector<Subcommand>& subcommands();
 
 int run_grade_command(const Arguments& args);
 int run_check_command(const Arguments& args);

@@ -64,11 +64,6 @@ CommandLine::CommandLine(std::string name, const std::string& usage, SharedOptio
   own_.add_options()("help,h", po::bool_switch(&help_), "this help");
 }
 
-void CommandLine::positional(const char* name, const po::value_semantic* value, int max_count) {
-  hidden_.add_options()(name, value);
-  positional_.add(name, max_count);
-}
-
 bool CommandLine::parse(const Arguments& args) {
   po::options_description visible;
   visible.add(own_);
@@ -87,6 +82,8 @@ bool CommandLine::parse(const Arguments& args) {
     std::cout << visible << "\n";
     return false;
   }
+  for (const auto& [empty, missing] : required_)
+    if (empty()) throw UsageError(missing);
   return true;
 }
 
@@ -103,22 +100,17 @@ Config resolve_config(const CommonOptions& o) {
       throw UsageError(fmt::format("--threshold must be in [0, 1], not {}", *o.threshold));
     c.threshold = *o.threshold;
   }
-  if (!o.isolation.empty()) {
-    const auto isolation = parse_isolation(o.isolation);
-    if (!isolation)
-      throw UsageError("--isolation must be auto, namespaces or plain, not " + o.isolation);
-    c.isolation = *isolation;
-  }
-  if (!o.mutant_set.empty()) {
-    const auto set = parse_mutant_set(o.mutant_set);
-    if (!set) throw UsageError("--mutants must be full or pitfalls, not " + o.mutant_set);
-    c.mutant_set = *set;
-  }
-  if (!o.validity.empty()) {
-    const auto validity = parse_validity(o.validity);
-    if (!validity) throw UsageError("--validity must be per-test or strict, not " + o.validity);
-    c.validity = *validity;
-  }
+  // An option naming a choice: `parse` returns it, or nothing for a name it does not know.
+  const auto choose = [](const std::string& name, auto parse, auto& field, const char* must_be) {
+    if (name.empty()) return;
+    const auto parsed = parse(name);
+    if (!parsed) throw UsageError(must_be + name);
+    field = *parsed;
+  };
+  choose(o.isolation, parse_isolation, c.isolation,
+         "--isolation must be auto, namespaces or plain, not ");
+  choose(o.mutant_set, parse_mutant_set, c.mutant_set, "--mutants must be full or pitfalls, not ");
+  choose(o.validity, parse_validity, c.validity, "--validity must be per-test or strict, not ");
   if (!o.output.empty()) c.report_folder = o.output;
   if (!o.build_dir.empty()) c.build_dir = o.build_dir;
   if (!o.source_dir.empty()) c.source_dir = o.source_dir;

@@ -4,8 +4,11 @@
 #pragma once
 #include <boost/program_options.hpp>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "cli/commands.hpp"
@@ -44,9 +47,17 @@ class CommandLine {
   // Returns where the command declares its own options (listed before the shared ones).
   boost::program_options::options_description_easy_init add_options() { return own_.add_options(); }
 
-  // Declares the positional argument `name`: `max_count` values (-1: every remaining one).
-  void positional(const char* name, const boost::program_options::value_semantic* value,
-                  int max_count);
+  // Declares the positional argument `name`: one value, or every remaining one into a vector.
+  // When `missing` is given, parse throws it as a UsageError if the argument is left empty.
+  template <typename T>
+  void positional(const char* name, T& value, std::string missing = {}) {
+    auto* semantic = boost::program_options::value(&value);
+    constexpr bool many = !std::is_same_v<T, std::string>;
+    if constexpr (many) semantic->multitoken();
+    hidden_.add_options()(name, semantic);
+    positional_.add(name, many ? -1 : 1);
+    if (!missing.empty()) required_.emplace_back([&value] { return value.empty(); }, missing);
+  }
 
   // Parses `args`. Returns false after printing the help for --help or -h (the command then
   // returns 0). Throws UsageError on a bad command line.
@@ -63,6 +74,7 @@ class CommandLine {
   boost::program_options::options_description own_;
   boost::program_options::options_description hidden_;
   boost::program_options::positional_options_description positional_;
+  std::vector<std::pair<std::function<bool()>, std::string>> required_;  // is it empty, message
 };
 
 // Returns the configuration: defaults, then the file (if any), then the command line. Throws

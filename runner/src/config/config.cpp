@@ -1,17 +1,19 @@
 // Reads the grading policy from TOML. Every key is checked: an unknown key, a wrong type or a value
-// out of range is an error that names the file, the line and the column.
+// out of range is an error that names the file, the line and the column, and says what was
+// expected.
 #include "config/config.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <toml++/toml.h>
 
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <utility>
 
 #include "config/errors.hpp"
-#include "config/toml_reader.hpp"
 #include "tinyllm/base/parallel_for.hpp"
 #include "tinyllm/reports/feedback.hpp"
 #include "tinyllm/reports/grade_result_json.hpp"
@@ -22,12 +24,91 @@ namespace tinyllm::runner {
 namespace {
 
 namespace fs = std::filesystem;
-using Reader = detail::TomlReader;
 using json = nlohmann::json;
 
-// The one spelling of each isolation mode, for [sandbox] isolation and --isolation.
-constexpr std::pair<Isolation, const char*> kIsolationNames[] = {
-    {Isolation::Auto, "auto"}, {Isolation::Namespaces, "namespaces"}, {Isolation::Plain, "plain"}};
+// The one spelling of each isolation mode (in the enum's order), for [sandbox] isolation and
+// --isolation.
+constexpr const char* kIsolationNames[] = {"auto", "namespaces", "plain"};
+
+// Reads one file's values, turning every mistake into a UsageError at its position.
+class Reader {
+ public:
+  explicit Reader(std::string file) : file_(std::move(file)) {}
+
+  [[noreturn]] void fail(const toml::node& node, const std::string& what) const {
+    const auto& begin = node.source().begin;
+    throw UsageError(fmt::format("{}:{}:{}: {}", file_, begin.line, begin.column, what));
+  }
+
+  SourcePosition position(const toml::node& node) const {
+    return {file_, static_cast<int>(node.source().begin.line),
+            static_cast<int>(node.source().begin.column)};
+  }
+
+  // Rejects keys of `table` not in `known`; `where` names the table in the message.
+  void only_keys(const toml::table& table, const std::set<std::string>& known,
+                 const std::string& where) const {
+    for (const auto& entry : table) {
+      const toml::key& key = entry.first;
+      if (known.count(std::string(key.str())) == 0) {
+        const auto& begin = key.source().begin;  // the key's own position, not its value's
+        throw UsageError(fmt::format("{}:{}:{}: unknown key '{}' in {}; the keys there are: {}",
+                                     file_, begin.line, begin.column, key.str(), where,
+                                     fmt::join(known, ", ")));
+      }
+    }
+  }
+
+  double number(const toml::node& node, const std::string& key) const {
+    if (auto v = node.value_exact<double>()) return *v;
+    if (auto v = node.value_exact<std::int64_t>()) return static_cast<double>(*v);
+    fail(node, fmt::format("'{}' must be a number, not {}", key, type_name(node)));
+  }
+
+  double positive(const toml::node& node, const std::string& key) const {
+    double v = number(node, key);
+    if (!(v > 0)) fail(node, fmt::format("'{}' must be greater than 0, not {}", key, v));
+    return v;
+  }
+
+  std::int64_t integer(const toml::node& node, const std::string& key) const {
+    if (auto v = node.value_exact<std::int64_t>()) return *v;
+    fail(node, fmt::format("'{}' must be an integer, not {}", key, type_name(node)));
+  }
+
+  // A boolean; `meaning` says what true and false do, for the message when it is not one.
+  bool boolean(const toml::node& node, const std::string& key, const std::string& meaning) const {
+    if (auto v = node.value_exact<bool>()) return *v;
+    fail(node, fmt::format("'{}' must be {}", key, meaning));
+  }
+
+  std::string string(const toml::node& node, const std::string& key) const {
+    if (auto v = node.value_exact<std::string>()) return *v;
+    fail(node, fmt::format("'{}' must be a string, not {}", key, type_name(node)));
+  }
+
+  const toml::table& table(const toml::node& node, const std::string& key) const {
+    if (const auto* t = node.as_table()) return *t;
+    fail(node, fmt::format("'{}' must be a table ([{}]), not {}", key, key, type_name(node)));
+  }
+
+  const toml::array& array(const toml::node& node, const std::string& key) const {
+    if (const auto* a = node.as_array()) return *a;
+    fail(node, fmt::format("'{}' must be an array, not {}", key, type_name(node)));
+  }
+
+  static std::string type_name(const toml::node& node) {
+    using T = toml::node_type;
+    static const std::map<T, const char*> names = {
+        {T::string, "a string"},   {T::integer, "an integer"}, {T::floating_point, "a float"},
+        {T::boolean, "a boolean"}, {T::array, "an array"},     {T::table, "a table"}};
+    const auto found = names.find(node.type());
+    return found != names.end() ? found->second : "a date or time";
+  }
+
+ private:
+  std::string file_;
+};
 
 // One key's value in a file: how to read it, its dotted name, and the file (paths are relative
 // to it).
@@ -43,7 +124,7 @@ struct At {
 struct Key {
   std::string_view name;
   std::string_view type;
-  void (*read)(const At& at, Config& c);
+  std::function<void(const At& at, Config& c)> read;
   json (*value)(const Config& c);
 };
 
@@ -79,6 +160,29 @@ Key processes_limit(std::string_view name) {
           [](const Config& c) -> json { return (c.*table).processes; }};
 }
 
+// A key naming one of a few choices: `parse` returns it, or nothing for a name it does not know;
+// `choices` says what they are, for the message.
+template <typename T, typename Parse>
+Key choice(std::string_view name, std::string_view type, T Config::*field, Parse parse,
+           std::string_view choices, json (*value)(const Config& c)) {
+  return {name, type,
+          [=](const At& at, Config& c) {
+            const std::string v = at.in.string(at.node, at.key);
+            const auto parsed = parse(v);
+            if (!parsed)
+              at.in.fail(at.node, fmt::format("'{}' must be {}, not \"{}\"", at.key, choices, v));
+            c.*field = *parsed;
+          },
+          value};
+}
+
+// A path, relative to the file when it is not absolute.
+template <fs::path Config::*field>
+Key path_key(std::string_view name) {
+  return {name, "string", [](const At& at, Config& c) { c.*field = relative_to(at); },
+          [](const Config& c) -> json { return (c.*field).string(); }};
+}
+
 using Limits = ResourceLimits;
 
 // Every key, in docs/configuration.md's order; a test holds the docs' table to it.
@@ -90,18 +194,10 @@ const Key kKeys[] = {
          at.in.fail(at.node, fmt::format("'threshold' must be in [0, 1], not {}", c.threshold));
      },
      [](const Config& c) -> json { return c.threshold; }},
-    {"mutants", "`\"full\"`, `\"pitfalls\"`",
-     [](const At& at, Config& c) {
-       const std::string v = at.in.string(at.node, at.key);
-       const auto set = parse_mutant_set(v);
-       if (!set)
-         at.in.fail(at.node, fmt::format("'mutants' must be \"full\" (the pitfalls and the "
-                                         "generated mutants) or \"pitfalls\" (the pitfalls "
-                                         "alone), not \"{}\"",
-                                         v));
-       c.mutant_set = *set;
-     },
-     [](const Config& c) -> json { return reports::to_string(c.mutant_set); }},
+    choice("mutants", "`\"full\"`, `\"pitfalls\"`", &Config::mutant_set, parse_mutant_set,
+           "\"full\" (the pitfalls and the generated mutants) or \"pitfalls\" (the pitfalls "
+           "alone)",
+           [](const Config& c) -> json { return reports::to_string(c.mutant_set); }),
     {"required", "`\"all\"` or array of pitfall ids",
      [](const At& at, Config& c) {
        c.required_positions.clear();
@@ -145,32 +241,17 @@ const Key kKeys[] = {
        c.attempts_per_rung = static_cast<int>(k);
      },
      [](const Config& c) -> json { return c.attempts_per_rung; }},
-    {"gradescope.score", "`\"capped\"`, `\"mutants\"`, `\"verdict\"`",
-     [](const At& at, Config& c) {
-       const std::string name = at.in.string(at.node, at.key);
-       const auto policy = reports::parse_score_policy(name);
-       if (!policy)
-         at.in.fail(at.node,
-                    fmt::format("'gradescope.score' must be \"capped\" (a point per detected "
-                                "mutant, kept below the threshold unless PASS), \"mutants\" (a "
-                                "point per detected mutant) or \"verdict\" (every point for a "
-                                "PASS, none otherwise), not \"{}\"",
-                                name));
-       c.score_policy = *policy;
-     },
-     [](const Config& c) -> json { return reports::score_policy_name(c.score_policy); }},
-    {"validity", "`\"per-test\"`, `\"strict\"`",
-     [](const At& at, Config& c) {
-       const std::string v = at.in.string(at.node, at.key);
-       const auto validity = parse_validity(v);
-       if (!validity)
-         at.in.fail(at.node, fmt::format("'validity' must be \"per-test\" (invalid tests are "
-                                         "dropped and the rest graded) or \"strict\" (any "
-                                         "invalid test makes the grade INVALID), not \"{}\"",
-                                         v));
-       c.validity = *validity;
-     },
-     [](const Config& c) -> json { return reports::to_string(c.validity); }},
+    choice(
+        "gradescope.score", "`\"capped\"`, `\"mutants\"`, `\"verdict\"`", &Config::score_policy,
+        [](const std::string& name) { return reports::parse_score_policy(name); },
+        "\"capped\" (a point per detected mutant, kept below the threshold unless PASS), "
+        "\"mutants\" (a point per detected mutant) or \"verdict\" (every point for a PASS, "
+        "none otherwise)",
+        [](const Config& c) -> json { return reports::score_policy_name(c.score_policy); }),
+    choice("validity", "`\"per-test\"`, `\"strict\"`", &Config::validity, parse_validity,
+           "\"per-test\" (invalid tests are dropped and the rest graded) or \"strict\" (any "
+           "invalid test makes the grade INVALID)",
+           [](const Config& c) -> json { return reports::to_string(c.validity); }),
     {"jobs", "integer ≥ 0",
      [](const At& at, Config& c) {
        const std::int64_t j = at.in.integer(at.node, at.key);
@@ -221,17 +302,9 @@ const Key kKeys[] = {
     positive_limit<&Config::compile_limits, &Limits::file_size_mb>("compile.file_size_mb"),
     positive_limit<&Config::compile_limits, &Limits::output_mb>("compile.output_mb"),
     positive_limit<&Config::compile_limits, &Limits::scratch_mb>("compile.scratch_mb"),
-    {"sandbox.isolation", "`\"auto\"`, `\"namespaces\"`, `\"plain\"`",
-     [](const At& at, Config& c) {
-       const std::string v = at.in.string(at.node, at.key);
-       const auto isolation = parse_isolation(v);
-       if (!isolation)
-         at.in.fail(at.node, fmt::format("'sandbox.isolation' must be \"auto\", \"namespaces\" "
-                                         "or \"plain\", not \"{}\"",
-                                         v));
-       c.isolation = *isolation;
-     },
-     [](const Config& c) -> json { return isolation_name(c.isolation); }},
+    choice("sandbox.isolation", "`\"auto\"`, `\"namespaces\"`, `\"plain\"`", &Config::isolation,
+           parse_isolation, "\"auto\", \"namespaces\" or \"plain\"",
+           [](const Config& c) -> json { return isolation_name(c.isolation); }),
     {"reports.formats",
      "array of `terminal`, `json`, `html`, `markdown` (or `md`), `junit`, `gradescope`",
      [](const At& at, Config& c) {
@@ -247,24 +320,26 @@ const Key kKeys[] = {
        }
      },
      [](const Config& c) -> json { return c.report_formats; }},
-    {"reports.folder", "string", [](const At& at, Config& c) { c.report_folder = relative_to(at); },
-     [](const Config& c) -> json { return c.report_folder.string(); }},
-    {"reports.elements_bundle", "string",
-     [](const At& at, Config& c) { c.elements_bundle = relative_to(at); },
-     [](const Config& c) -> json { return c.elements_bundle.string(); }},
+    path_key<&Config::report_folder>("reports.folder"),
+    path_key<&Config::elements_bundle>("reports.elements_bundle"),
     {"workspace.diff_before_pass", "boolean",
      [](const At& at, Config& c) {
        c.diff_before_pass = at.in.boolean(
            at.node, at.key, "false (diff only once the module passes check) or true (at any time)");
      },
      [](const Config& c) -> json { return c.diff_before_pass; }},
-    {"paths.build", "string", [](const At& at, Config& c) { c.build_dir = relative_to(at); },
-     [](const Config& c) -> json { return c.build_dir.string(); }},
-    {"paths.source", "string", [](const At& at, Config& c) { c.source_dir = relative_to(at); },
-     [](const Config& c) -> json { return c.source_dir.string(); }},
-    {"paths.catalog", "string", [](const At& at, Config& c) { c.catalog = relative_to(at); },
-     [](const Config& c) -> json { return c.catalog.string(); }},
+    path_key<&Config::build_dir>("paths.build"),
+    path_key<&Config::source_dir>("paths.source"),
+    path_key<&Config::catalog>("paths.catalog"),
 };
+
+// Returns the one of `values` that `name_of` names `name`, or nothing.
+template <typename T, typename NameOf>
+std::optional<T> named(std::string_view name, std::initializer_list<T> values, NameOf name_of) {
+  for (const T v : values)
+    if (name == name_of(v)) return v;
+  return std::nullopt;
+}
 
 // A key's table ("limits" of "limits.cpu_seconds"; "" at the top level) and its name there.
 std::pair<std::string, std::string> split_key(std::string_view name) {
@@ -286,29 +361,21 @@ Config default_config() {
 }
 
 std::optional<Isolation> parse_isolation(std::string_view name) {
-  for (const auto& [isolation, spelling] : kIsolationNames) {
-    if (spelling == name) return isolation;
-  }
-  return std::nullopt;
+  return named(name, {Isolation::Auto, Isolation::Namespaces, Isolation::Plain}, isolation_name);
 }
 
 std::optional<reports::MutantSet> parse_mutant_set(std::string_view name) {
-  for (auto set : {reports::MutantSet::Full, reports::MutantSet::PitfallsOnly})
-    if (name == reports::to_string(set)) return set;
-  return std::nullopt;
+  return named(name, {reports::MutantSet::Full, reports::MutantSet::PitfallsOnly},
+               [](reports::MutantSet set) { return reports::to_string(set); });
 }
 
 std::optional<reports::Validity> parse_validity(std::string_view name) {
-  for (auto v : {reports::Validity::PerTest, reports::Validity::Strict})
-    if (name == reports::to_string(v)) return v;
-  return std::nullopt;
+  return named(name, {reports::Validity::PerTest, reports::Validity::Strict},
+               [](reports::Validity v) { return reports::to_string(v); });
 }
 
 const char* isolation_name(Isolation isolation) {
-  for (const auto& [mode, name] : kIsolationNames) {
-    if (mode == isolation) return name;
-  }
-  return "?";
+  return kIsolationNames[static_cast<int>(isolation)];
 }
 
 void to_json(nlohmann::json& out, const Config& c) {

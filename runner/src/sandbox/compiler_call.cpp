@@ -60,14 +60,6 @@ std::vector<fs::path> system_include_folders(const std::string& compiler) {
   return known[compiler] = folders;
 }
 
-// Returns what the dependency file lists, as strings (relative names are resolved later).
-std::vector<std::string> read_dependencies(const fs::path& file) {
-  std::vector<std::string> paths;
-  for (const fs::path& p : base::parse_dependencies(base::read_whole_file(file)))
-    paths.push_back(p.string());
-  return paths;
-}
-
 // The learner's #include lines that name `file` (by its file name): "test.cpp:3: #include ...".
 std::vector<std::string> include_lines_naming(const fs::path& file,
                                               const std::vector<fs::path>& folders) {
@@ -95,7 +87,7 @@ std::vector<std::string> include_lines_naming(const fs::path& file,
 
 // Returns why the dependency list breaks the policy, or nothing when it holds.
 std::optional<std::string> refusal(const IncludePolicy& policy, const std::string& compiler,
-                                   const std::vector<std::string>& dependencies,
+                                   const std::vector<fs::path>& dependencies,
                                    const fs::path& work_dir) {
   std::vector<fs::path> folders = system_include_folders(compiler);
   for (const fs::path& f : policy.folders) folders.push_back(resolved(f));
@@ -108,9 +100,9 @@ std::optional<std::string> refusal(const IncludePolicy& policy, const std::strin
            std::any_of(folders.begin(), folders.end(),
                        [&](const fs::path& f) { return under(full, f); });
   };
-  for (const std::string& dependency : dependencies) {
+  for (const fs::path& dependency : dependencies) {
     bool outside = false;
-    if (fs::path(dependency).is_absolute()) {
+    if (dependency.is_absolute()) {
       // Absolute and outside: refused even when it is not there (in a sandbox, nothing outside is).
       outside = !allowed(resolved(dependency));
     } else {
@@ -176,8 +168,15 @@ std::optional<std::string> stopped_by(const SandboxRun& run, const CompilerSandb
   return std::nullopt;
 }
 
+// Returns the call's argv run in `sandbox`: it may write only in its output folder, and runs there.
+ToolRequest tool_request(const CompilerSandbox& sandbox, const CompilerCall& call,
+                         std::vector<std::string> argv) {
+  return {std::move(argv),         call.readable,  {call.output_dir}, call.output_dir,
+          sandbox.timeout_seconds, sandbox.limits, sandbox.isolation};
+}
+
 // The preprocessor alone, listing what the compile read (missing headers included, -MG).
-std::vector<std::string> dependency_pass(const CompilerSandbox& sandbox, const CompilerCall& call) {
+std::vector<fs::path> dependency_pass(const CompilerSandbox& sandbox, const CompilerCall& call) {
   std::vector<std::string> argv;
   for (std::size_t i = 0; i < call.argv.size(); ++i) {
     if (call.argv[i] == "-c") continue;
@@ -188,22 +187,18 @@ std::vector<std::string> dependency_pass(const CompilerSandbox& sandbox, const C
     argv.push_back(call.argv[i]);
   }
   argv.insert(argv.end(), {"-M", "-MG", "-MF", call.dependency_file.string()});
-  ToolRequest request{
-      argv,           call.readable,    {call.output_dir}, call.output_dir, sandbox.timeout_seconds,
-      sandbox.limits, sandbox.isolation};
   std::error_code ignored;
   fs::remove(call.dependency_file, ignored);
-  const SandboxRun run = run_tool(request);  // an #error fails it, yet the list is written
+  // An #error fails it, yet the list is written.
+  const SandboxRun run = run_tool(tool_request(sandbox, call, argv));
   if (run.ending != RunEnding::Exited || !fs::exists(call.dependency_file)) return {};
-  return read_dependencies(call.dependency_file);
+  return base::parse_dependencies(base::read_whole_file(call.dependency_file));
 }
 
 }  // namespace
 
 CompilerResult call_compiler(const CompilerSandbox& sandbox, const CompilerCall& call) {
-  ToolRequest request{call.argv,        call.readable,           {call.output_dir},
-                      call.output_dir,  sandbox.timeout_seconds, sandbox.limits,
-                      sandbox.isolation};
+  ToolRequest request = tool_request(sandbox, call, call.argv);
   if (call.policy) {
     std::error_code ignored;
     fs::remove(call.dependency_file, ignored);
@@ -216,9 +211,9 @@ CompilerResult call_compiler(const CompilerSandbox& sandbox, const CompilerCall&
   if (call.policy) {
     // A failed or stopped compile may have left no list: the preprocessor alone makes one. When
     // even that cannot, nothing the compiler said is shown, only why it stopped.
-    std::vector<std::string> dependencies;
+    std::vector<fs::path> dependencies;
     if (fs::exists(call.dependency_file))
-      dependencies = read_dependencies(call.dependency_file);
+      dependencies = base::parse_dependencies(base::read_whole_file(call.dependency_file));
     else if (!result.ok)
       dependencies = dependency_pass(sandbox, call);
     if (dependencies.empty() && !result.ok) {

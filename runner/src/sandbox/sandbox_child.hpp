@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -44,27 +45,17 @@ enum class SetupStep : std::int32_t {
 
 // Returns what the step does, in words: "taking the run's uid (setresuid)".
 constexpr const char* setup_step_name(SetupStep step) {
-  switch (step) {
-    case SetupStep::None:
-      return "setting up";
-    case SetupStep::StartSandbox:
-      return "building the sandbox (bubblewrap)";
-    case SetupStep::StartSuite:
-      return "starting the suite (fork)";
-    case SetupStep::DropGroups:
-      return "dropping supplementary groups (setgroups)";
-    case SetupStep::TakeGid:
-      return "taking the run's gid (setresgid)";
-    case SetupStep::TakeUid:
-      return "taking the run's uid (setresuid)";
-    case SetupStep::OpenDevNull:
-      return "opening /dev/null as the suite's stdin";
-    case SetupStep::EnterWorkDir:
-      return "entering the run's working folder (chdir)";
-    case SetupStep::ExecSuite:
-      return "starting the suite (execve)";
-  }
-  return "setting up";
+  constexpr const char* names[] = {"setting up",
+                                   "building the sandbox (bubblewrap)",
+                                   "starting the suite (fork)",
+                                   "dropping supplementary groups (setgroups)",
+                                   "taking the run's gid (setresgid)",
+                                   "taking the run's uid (setresuid)",
+                                   "opening /dev/null as the suite's stdin",
+                                   "entering the run's working folder (chdir)",
+                                   "starting the suite (execve)"};
+  const auto i = static_cast<std::size_t>(step);
+  return i < std::size(names) ? names[i] : names[0];
 }
 
 // What a step's failure most likely means and what the user can do about it.

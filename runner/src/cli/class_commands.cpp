@@ -1,14 +1,15 @@
-// `tinyllm-grade batch SUITES --output FOLDER [--shard K/N]`: grade a class, one suite per
-// subfolder of SUITES; resumable (unchanged suites keep their stored grade) and shardable across
-// machines.
+// The commands for a class: `batch` grades every learner's suite, `merge` joins batch shards,
+// `gradescope-bundle` writes an autograder.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 #include <optional>
 #include <sstream>
 
 #include "batch/batch_fingerprint.hpp"
 #include "batch/class_batch.hpp"
+#include "batch/gradescope_bundle.hpp"
 #include "cli/commands.hpp"
 #include "cli/context_setup.hpp"
 #include "cli/options.hpp"
@@ -21,6 +22,9 @@ namespace tinyllm::runner {
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
 
+// `tinyllm-grade batch SUITES --output FOLDER [--shard K/N]`: grade a class, one suite per
+// subfolder of SUITES; resumable (unchanged suites keep their stored grade) and shardable across
+// machines.
 int run_batch_command(const Arguments& args) {
   std::string suites;
   std::string shard = "1/1";
@@ -49,10 +53,9 @@ int run_batch_command(const Arguments& args) {
       "write only the learners' folders, not the class report: for shards that share one "
       "--output folder (a Slurm array's tasks, scripts/slurm/); `tinyllm-grade merge FOLDER "
       "--output FOLDER --suites SUITES` writes it when every shard is done");
-  command.positional("suites", po::value(&suites), 1);
+  command.positional("suites", suites,
+                     "which class? tinyllm-grade batch SUITES_FOLDER --output FOLDER");
   if (!command.parse(args)) return 0;
-  if (suites.empty())
-    throw UsageError("which class? tinyllm-grade batch SUITES_FOLDER --output FOLDER");
   if (!fs::is_directory(suites)) {
     throw UsageError(fmt::format(
         "{} is not a folder: pass a folder with one subfolder per learner's suite", suites));
@@ -92,10 +95,8 @@ int run_batch_command(const Arguments& args) {
   std::ostringstream discarded;
   const BatchOutcome outcome =
       run_batch(options, grade, quiet ? static_cast<std::ostream&>(discarded) : std::cerr);
-  int pass = 0;
-  for (const reports::GradeResult& result : outcome.results) {
-    pass += result.verdict == reports::Verdict::Pass ? 1 : 0;
-  }
+  const auto pass = std::ranges::count_if(
+      outcome.results, [](const auto& r) { return r.verdict == reports::Verdict::Pass; });
   std::cout << fmt::format(
       "batch: {} suites ({} graded, {} reused), {} PASS; {}\n", outcome.results.size(),
       outcome.graded, outcome.reused, pass,
@@ -105,6 +106,78 @@ int run_batch_command(const Arguments& args) {
   for (const std::string& error : outcome.errors)
     std::cout << "batch: not graded: " << error << "\n";
   return outcome.errors.empty() ? 0 : 1;
+}
+
+// `tinyllm-grade merge SHARD... --output FOLDER`: join the output folders of `batch --shard K/N`
+// runs into one class report.
+int run_merge_command(const Arguments& args) {
+  std::vector<std::string> shards;
+  std::string output;
+  std::string suites;
+  CommandLine command(
+      "merge",
+      "Usage: tinyllm-grade merge SHARD_FOLDER... --output FOLDER [--suites SUITES]\n\n"
+      "Reads every <SHARD_FOLDER>/<learner>/grade.json written by `tinyllm-grade batch --shard`\n"
+      "and writes the class report (class-report.json, .html, class-learners.csv,\n"
+      "class-mutants.csv) into FOLDER. Shards that shared one folder (batch --no-class-report,\n"
+      "as a Slurm array's tasks do) merge with FOLDER as both: merge OUT --output OUT.\n"
+      "With --suites, the class folder the shards graded, the report holds exactly its learners\n"
+      "and the merge stops, naming them, if any has no grade of its suite as it is now.\n"
+      "Exit status: 0 merged, 3 usage error, shards that disagree or learners not graded.",
+      SharedOptions::None);
+  command.add_options()("output,o", po::value(&output)->value_name("DIR"),
+                        "the folder for the class report")(
+      "suites", po::value(&suites)->value_name("SUITES"),
+      "the class folder the shards graded: every learner in it must have a current grade, and "
+      "only they are in the report");
+  command.positional("shards", shards,
+                     "which shards? tinyllm-grade merge OUT1 OUT2 ... --output FOLDER");
+  if (!command.parse(args)) return 0;
+  if (output.empty()) throw UsageError("where to? add --output FOLDER for the class report");
+  if (!suites.empty() && !fs::is_directory(suites)) {
+    throw UsageError(fmt::format(
+        "--suites {} is not a folder: pass the class folder the shards graded", suites));
+  }
+  std::vector<fs::path> folders(shards.begin(), shards.end());
+  try {
+    const std::vector<reports::GradeResult> results = merge_batches(folders, output, suites);
+    std::cout << fmt::format("merge: {} suites from {} shards; class report in {}\n",
+                             results.size(), shards.size(),
+                             (fs::path(output) / "class-report.html").string());
+  } catch (const std::runtime_error& error) {
+    throw UsageError(error.what());
+  }
+  return 0;
+}
+
+// `tinyllm-grade gradescope-bundle DIR`: writes an autograder an instructor uploads to Gradescope
+// as it is (setup.sh builds the grader from a copy of this repository, run_autograder grades the
+// submission into results/results.json).
+int run_gradescope_bundle_command(const Arguments& args) {
+  std::string folder;
+  CommandLine command(
+      "gradescope-bundle",
+      "Usage: tinyllm-grade gradescope-bundle DIR [options]\n\n"
+      "Writes a Gradescope autograder into the folder DIR: setup.sh, run_autograder, a copy of "
+      "this\n"
+      "repository, and the grading policy (--config). Zip the folder's contents and upload them "
+      "as\n"
+      "the assignment's autograder; learners submit their suite's .cpp files.",
+      SharedOptions::Catalog);
+  command.positional("folder", folder, "where to? tinyllm-grade gradescope-bundle OUTPUT_FOLDER");
+  if (!command.parse(args)) return 0;
+  // Reads and checks the configuration now, so a bad policy fails here, not on Gradescope.
+  const GradingContext ctx = prepare_catalog_context(command.common());
+  GradescopeBundleOptions options;
+  options.output_folder = folder;
+  options.repository_root = ctx.source_dir;
+  if (!command.common().config_file.empty()) options.config_file = command.common().config_file;
+  write_gradescope_bundle(options);
+  std::cout << fmt::format(
+      "Wrote the autograder to {}: zip its contents (cd {} && zip -r ../autograder.zip .) and "
+      "upload the zip as the assignment's autograder.\n",
+      folder, folder);
+  return 0;
 }
 
 }  // namespace tinyllm::runner
