@@ -78,6 +78,18 @@ std::string lines_of(const std::string& file, int begin, int end) {
   return file + ":" + std::to_string(begin) + "-" + std::to_string(end);
 }
 
+// Returns "is_mutant(7)" or "is_wheat(3)".
+std::string guard_of(const char* guard, int number) {
+  return guard + ("(" + std::to_string(number) + ")");
+}
+
+// Returns the problem of a site (`file` lines `begin` to `end`) of variant `id` without its guard.
+std::string unguarded(const std::string& id, const std::string& file, int begin, int end,
+                      const std::string& guard) {
+  return id + ": its site " + lines_of(file, begin, end) + " holds no " + guard +
+         "; guard the change with `if (tinyllm::detail::" + guard + ")` right after the marker";
+}
+
 void locate_site(MutantInfo& m, const fs::path& source_root) {
   const fs::path path = source_root / m.file;
   const std::string shown = path.string();
@@ -88,7 +100,7 @@ void locate_site(MutantInfo& m, const fs::path& source_root) {
                        "repository root)");
   const std::string text = read_text(in);
   const std::string wanted = "// " + m.id + ": " + m.title;
-  const std::string guard = "is_mutant(" + std::to_string(number_of(m.id)) + ")";
+  const std::string guard = guard_of("is_mutant", number_of(m.id));
 
   const std::vector<Marker> markers = markers_of(text, m.id);
   if (markers.empty())
@@ -132,10 +144,6 @@ std::vector<std::string> oracle_sources(const fs::path& repository_root) {
   }
   std::sort(files.begin(), files.end());
   return files;
-}
-
-std::string wheat_guard(int number) {
-  return "is_wheat(" + std::to_string(number) + ")";
 }
 
 // Returns the anchor a Markdown renderer gives the heading `title`: lower case, spaces turned into
@@ -216,8 +224,8 @@ std::vector<std::string> check_sites(const std::vector<MutantInfo>& mutants,
   }
   std::map<int, bool> guarded;  // by N: is_mutant(N) found inside sNN's site
   for (const detail::GuardCall& call : detail::guard_calls(repository_root, "is_mutant")) {
-    const std::string where = call.file + ":" + std::to_string(call.line) + ": is_mutant(" +
-                              std::to_string(call.number) + ")";
+    const std::string where =
+        call.file + ":" + std::to_string(call.line) + ": " + guard_of("is_mutant", call.number);
     const auto found = located.find(call.number);
     if (found == located.end()) {
       if (std::none_of(mutants.begin(), mutants.end(),
@@ -235,10 +243,8 @@ std::vector<std::string> check_sites(const std::vector<MutantInfo>& mutants,
   }
   for (const auto& [number, m] : located)
     if (!guarded[number])
-      problems.push_back(m.id + ": its site " + lines_of(m.file, m.line_begin, m.line_end) +
-                         " holds no is_mutant(" + std::to_string(number) +
-                         "); guard the change with `if (tinyllm::detail::is_mutant(" +
-                         std::to_string(number) + "))` right after the marker");
+      problems.push_back(
+          unguarded(m.id, m.file, m.line_begin, m.line_end, guard_of("is_mutant", number)));
   return problems;
 }
 
@@ -281,7 +287,7 @@ std::vector<std::string> check_wheats(const std::vector<WheatInfo>& wheats,
           problems.push_back(at + ": no complete statement follows " + w.id +
                              "'s marker; the marker goes on the line above the statement "
                              "guarded by " +
-                             wheat_guard(number));
+                             guard_of("is_wheat", number));
           continue;
         }
         sites[number].push_back({file, marker.line, line_of(text, *end - 1)});
@@ -290,13 +296,13 @@ std::vector<std::string> check_wheats(const std::vector<WheatInfo>& wheats,
     if (w.kind == WheatKind::Semantic && !marked)
       problems.push_back(w.id + " is semantic but oracle/src has no marker comment \"// " + w.id +
                          ": " + w.title + "\"; put one above each statement `if " +
-                         "(tinyllm::detail::" + wheat_guard(number) +
+                         "(tinyllm::detail::" + guard_of("is_wheat", number) +
                          ") ...` that makes the wheat");
   }
 
   for (const detail::GuardCall& call : detail::guard_calls(repository_root, "is_wheat")) {
     const std::string where =
-        call.file + ":" + std::to_string(call.line) + ": " + wheat_guard(call.number);
+        call.file + ":" + std::to_string(call.line) + ": " + guard_of("is_wheat", call.number);
     const auto wheat = by_number.find(call.number);
     if (wheat == by_number.end()) {
       problems.push_back(where + " has no [[wheat]] entry; add one to mutants/catalog.toml");
@@ -321,10 +327,8 @@ std::vector<std::string> check_wheats(const std::vector<WheatInfo>& wheats,
   for (const auto& [number, wheat_sites] : sites)
     for (const WheatSite& site : wheat_sites)
       if (!site.guarded)
-        problems.push_back(by_number[number]->id + ": its site " +
-                           lines_of(site.file, site.line_begin, site.line_end) + " holds no " +
-                           wheat_guard(number) + "; guard the change with `if (tinyllm::detail::" +
-                           wheat_guard(number) + ")` right after the marker");
+        problems.push_back(unguarded(by_number[number]->id, site.file, site.line_begin,
+                                     site.line_end, guard_of("is_wheat", number)));
 
   for (std::string& problem : check_freedoms(wheats, repository_root))
     problems.push_back(std::move(problem));

@@ -27,11 +27,6 @@ fs::path absolute_in(const fs::path& directory, const fs::path& path) {
   return fs::weakly_canonical(path.is_absolute() ? path : directory / path);
 }
 
-std::vector<std::string> arguments_of(const nlohmann::json& entry) {
-  if (entry.contains("arguments")) return entry.at("arguments").get<std::vector<std::string>>();
-  return split_command_line(entry.at("command").get<std::string>());
-}
-
 // Returns the -o value of `arguments`, or "" when there is none.
 std::string output_of(const std::vector<std::string>& arguments) {
   for (std::size_t i = 0; i < arguments.size(); ++i) {
@@ -111,7 +106,9 @@ ReferenceCompile find_reference_compile(const nlohmann::json& database, const fs
   for (const nlohmann::json& entry : database) {
     const fs::path directory = entry.at("directory").get<std::string>();
     if (absolute_in(directory, entry.at("file").get<std::string>()) != wanted) continue;
-    const std::vector<std::string> arguments = arguments_of(entry);
+    const std::vector<std::string> arguments =
+        entry.contains("arguments") ? entry.at("arguments").get<std::vector<std::string>>()
+                                    : split_command_line(entry.at("command").get<std::string>());
     const std::string output = output_of(arguments);
     if (output.empty() || !objects.contains(absolute_in(directory, output))) continue;
 

@@ -238,22 +238,14 @@ nlohmann::json mutants_to_json(const std::vector<std::string>& files,
 std::vector<GeneratedMutant> mutants_from_json(const nlohmann::json& document) {
   std::vector<GeneratedMutant> mutants;
   for (const nlohmann::json& m : document.at("mutants")) {
-    GeneratedMutant g;
-    g.id = m.at("id").get<std::string>();
-    g.readable = m.at("readable").get<std::string>();
-    g.file = m.at("file").get<std::string>();
-    g.function = m.at("function").get<std::string>();
-    g.operator_name = m.at("operator").get<std::string>();
-    g.original = m.at("original").get<std::string>();
-    g.replacement = m.at("replacement").get<std::string>();
-    g.occurrence = m.at("occurrence").get<int>();
-    g.start = position_from_json(m.at("start"));
-    g.end = position_from_json(m.at("end"));
-    mutants.push_back(std::move(g));
-    const nlohmann::json& schema = m.at("schema");
-    mutants.back().scope_start = position_from_json(schema.at("start"));
-    mutants.back().scope_end = position_from_json(schema.at("end"));
-    mutants.back().form = schema_form_of(schema.at("form").get<std::string>());
+    const auto text = [&](const char* key) { return m.at(key).get<std::string>(); };
+    mutants.push_back({text("id"), text("readable"), text("file"), text("function"),
+                       text("operator"), text("original"), text("replacement"),
+                       m.at("occurrence").get<int>(), position_from_json(m.at("start")),
+                       position_from_json(m.at("end")),
+                       position_from_json(m.at("schema").at("start")),
+                       position_from_json(m.at("schema").at("end")),
+                       schema_form_of(m.at("schema").at("form").get<std::string>())});
   }
   return mutants;
 }

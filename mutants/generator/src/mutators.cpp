@@ -88,21 +88,18 @@ std::pair<std::string, std::string> split_suffix(std::string text,
   return {text.substr(0, digits_end), text.substr(digits_end)};
 }
 
-std::optional<std::int64_t> parse_integer(const std::string& digits) {
+// Parses a decimal, hexadecimal (0x), binary (0b) or octal (a leading 0) integer.
+std::optional<std::int64_t> parse_integer(std::string_view digits) {
   int base = 10;
-  std::string body = digits;
-  if (body.size() > 2 && body[0] == '0' && (body[1] == 'x' || body[1] == 'X')) {
-    base = 16;
-    body = body.substr(2);
-  } else if (body.size() > 2 && body[0] == '0' && (body[1] == 'b' || body[1] == 'B')) {
-    base = 2;
-    body = body.substr(2);
-  } else if (body.size() > 1 && body[0] == '0') {
-    base = 8;
+  if (digits.size() > 1 && digits[0] == '0') {
+    const char prefix = digits.size() > 2 ? digits[1] : '\0';
+    base = prefix == 'x' || prefix == 'X' ? 16 : prefix == 'b' || prefix == 'B' ? 2 : 8;
+    if (base != 8) digits.remove_prefix(2);
   }
   std::int64_t value = 0;
-  const auto [end, error] = std::from_chars(body.data(), body.data() + body.size(), value, base);
-  if (error != std::errc{} || end != body.data() + body.size()) return std::nullopt;
+  const auto [end, error] =
+      std::from_chars(digits.data(), digits.data() + digits.size(), value, base);
+  if (error != std::errc{} || end != digits.data() + digits.size()) return std::nullopt;
   return value;
 }
 
