@@ -20,19 +20,25 @@ struct Swap {
   bool needs_arithmetic_operands;  // pointer arithmetic (p - q) does not survive the swap
 };
 
-// One row per mutant an operator gives: relational operators give a boundary and a negation.
-constexpr Swap kBinarySwaps[] = {
-    {"+", "cxx_add_to_sub", "-", true},           {"-", "cxx_sub_to_add", "+", true},
-    {"*", "cxx_mul_to_div", "/", true},           {"/", "cxx_div_to_mul", "*", true},
-    {"<", "cxx_lt_to_le", "<=", false},           {"<=", "cxx_le_to_lt", "<", false},
-    {">", "cxx_gt_to_ge", ">=", false},           {">=", "cxx_ge_to_gt", ">", false},
-    {"<", "cxx_lt_to_ge", ">=", false},           {"<=", "cxx_le_to_gt", ">", false},
-    {">", "cxx_gt_to_le", "<=", false},           {">=", "cxx_ge_to_lt", "<", false},
-    {"==", "cxx_eq_to_ne", "!=", false},          {"!=", "cxx_ne_to_eq", "==", false},
-    {"&&", "cxx_logical_and_to_or", "||", false}, {"||", "cxx_logical_or_to_and", "&&", false},
-};
-
-constexpr Swap kCompoundSwaps[] = {
+// One row per mutant an operator gives: relational operators give a boundary and a negation. A
+// binary operator's token never reads as a compound assignment's, so one table serves both.
+constexpr Swap kSwaps[] = {
+    {"+", "cxx_add_to_sub", "-", true},
+    {"-", "cxx_sub_to_add", "+", true},
+    {"*", "cxx_mul_to_div", "/", true},
+    {"/", "cxx_div_to_mul", "*", true},
+    {"<", "cxx_lt_to_le", "<=", false},
+    {"<=", "cxx_le_to_lt", "<", false},
+    {">", "cxx_gt_to_ge", ">=", false},
+    {">=", "cxx_ge_to_gt", ">", false},
+    {"<", "cxx_lt_to_ge", ">=", false},
+    {"<=", "cxx_le_to_gt", ">", false},
+    {">", "cxx_gt_to_le", "<=", false},
+    {">=", "cxx_ge_to_lt", "<", false},
+    {"==", "cxx_eq_to_ne", "!=", false},
+    {"!=", "cxx_ne_to_eq", "==", false},
+    {"&&", "cxx_logical_and_to_or", "||", false},
+    {"||", "cxx_logical_or_to_and", "&&", false},
     {"+=", "cxx_add_assign_to_sub_assign", "-=", false},
     {"-=", "cxx_sub_assign_to_add_assign", "+=", false},
     {"*=", "cxx_mul_assign_to_div_assign", "/=", true},
@@ -58,17 +64,6 @@ bool operands_arithmetic(CXCursor cursor) {
   for (const CXCursor operand : clang::children(cursor))
     if (!clang::is_arithmetic(clang_getCursorType(operand))) return false;
   return true;
-}
-
-template <std::size_t N>
-void add_swaps(const SiteSink& sink, CXCursor cursor, const Swap (&swaps)[N]) {
-  const std::optional<clang::Token> token = operator_token(sink, cursor);
-  if (!token) return;
-  for (const Swap& swap : swaps) {
-    if (token->text != swap.from) continue;
-    if (swap.needs_arithmetic_operands && !operands_arithmetic(cursor)) continue;
-    sink.add(swap.operator_name, token->range, swap.to, clang::byte_range(cursor));
-  }
 }
 
 constexpr const char* kToZero = "cxx_literal_to_zero";
@@ -157,12 +152,14 @@ std::string joined_tokens(CXTranslationUnit unit, CXCursor cursor) {
 
 }  // namespace
 
-void add_binary_operator_sites(const SiteSink& sink, CXCursor cursor) {
-  add_swaps(sink, cursor, kBinarySwaps);
-}
-
-void add_compound_assign_sites(const SiteSink& sink, CXCursor cursor) {
-  add_swaps(sink, cursor, kCompoundSwaps);
+void add_operator_sites(const SiteSink& sink, CXCursor cursor) {
+  const std::optional<clang::Token> token = operator_token(sink, cursor);
+  if (!token) return;
+  for (const Swap& swap : kSwaps) {
+    if (token->text != swap.from) continue;
+    if (swap.needs_arithmetic_operands && !operands_arithmetic(cursor)) continue;
+    sink.add(swap.operator_name, token->range, swap.to, clang::byte_range(cursor));
+  }
 }
 
 void add_unary_operator_sites(const SiteSink& sink, CXCursor cursor) {
@@ -282,8 +279,7 @@ void add_condition_sites(const SiteSink& sink, const ConditionalParts& parts) {
 
 std::vector<std::string> mutator_names() {
   std::vector<std::string> names;
-  for (const Swap& swap : kBinarySwaps) names.push_back(swap.operator_name);
-  for (const Swap& swap : kCompoundSwaps) names.push_back(swap.operator_name);
+  for (const Swap& swap : kSwaps) names.push_back(swap.operator_name);
   names.insert(names.end(),
                {kRemoveNegation, kToZero, kToOne, kIncrement, kDecrement, kHalve, kDouble,
                 kRemoveCall, kReturnDefault, kConditionTrue, kConditionFalse});

@@ -96,12 +96,11 @@ std::vector<Site> collect_sites(CXTranslationUnit unit);
 // Returns every operator name the mutators emit, in a fixed order.
 std::vector<std::string> mutator_names();
 
-// Builtin operators: arithmetic swaps, relational boundary and negation, logical swaps (a
-// CXCursor_BinaryOperator), compound assignment swaps (CXCursor_CompoundAssignOperator), and
-// removing `!` (CXCursor_UnaryOperator). Overloaded operators (on Tensor) are calls, not builtin
+// Builtin operators: arithmetic swaps, relational boundary and negation, logical swaps and
+// compound assignment swaps (a CXCursor_BinaryOperator or CXCursor_CompoundAssignOperator), and
+// removing `!` (a CXCursor_UnaryOperator). Overloaded operators (on Tensor) are calls, not builtin
 // operators, and are left alone: the swapped overload may not exist.
-void add_binary_operator_sites(const SiteSink& sink, CXCursor cursor);
-void add_compound_assign_sites(const SiteSink& sink, CXCursor cursor);
+void add_operator_sites(const SiteSink& sink, CXCursor cursor);
 void add_unary_operator_sites(const SiteSink& sink, CXCursor cursor);
 
 // Numeric constants: an integer or floating literal becomes 0, 1, c+1, c-1, and a power of two is

@@ -163,10 +163,8 @@ struct Walker {
         return;
       }
       case CXCursor_BinaryOperator:
-        add_binary_operator_sites(sink, cursor);
-        break;
       case CXCursor_CompoundAssignOperator:
-        add_compound_assign_sites(sink, cursor);
+        add_operator_sites(sink, cursor);
         break;
       case CXCursor_UnaryOperator:
         add_unary_operator_sites(sink, cursor);
