@@ -49,15 +49,16 @@ int main(int argc, char** argv) {
     auto problems = tinyllm::catalog::check_sites(mutants, argv[2]);
     for (auto& problem : tinyllm::catalog::check_wheats(wheats, argv[2]))
       problems.push_back(std::move(problem));
-    // Reports list mutants in catalog order; ascending ids keep that order the id order.
-    for (std::size_t i = 1; i < mutants.size(); ++i)
-      if (mutants[i].id <= mutants[i - 1].id)
-        problems.push_back("entry " + std::to_string(i + 1) + " is " + mutants[i].id + ", after " +
-                           mutants[i - 1].id + "; keep the catalog in ascending id order");
-    for (std::size_t i = 1; i < wheats.size(); ++i)
-      if (wheats[i].id <= wheats[i - 1].id)
-        problems.push_back("wheat " + std::to_string(i + 1) + " is " + wheats[i].id + ", after " +
-                           wheats[i - 1].id + "; keep the wheats in ascending id order");
+    // Reports list variants in catalog order; ascending ids keep that order the id order.
+    const auto check_order = [&](const auto& entries, const std::string& entry, const char* list) {
+      for (std::size_t i = 1; i < entries.size(); ++i)
+        if (entries[i].id <= entries[i - 1].id)
+          problems.push_back(entry + " " + std::to_string(i + 1) + " is " + entries[i].id +
+                             ", after " + entries[i - 1].id + "; keep the " + list +
+                             " in ascending id order");
+    };
+    check_order(mutants, "entry", "catalog");
+    check_order(wheats, "wheat", "wheats");
     for (const auto& p : problems) std::cerr << "catalog: " << p << '\n';
     std::cout << mutants.size() << " mutants, " << wheats.size() << " wheats, " << problems.size()
               << " problems\n";

@@ -31,42 +31,28 @@ class StatementReader {
       skip_group();
       return pos_;
     }
-    if (text_[pos_] == ';') return ++pos_;
-    const std::string_view word = peek_word();
-    if (word == "if") {
-      pos_ += word.size();
-      skip_blank();
-      if (peek_word() == "constexpr") pos_ += std::string_view("constexpr").size();
+    if (take_word("if")) {
+      take_word("constexpr");
       expect_group('(');
       const std::size_t end = statement();
-      skip_blank();
-      if (peek_word() != "else") return pos_ = end;
-      pos_ += std::string_view("else").size();
+      if (!take_word("else")) return pos_ = end;
       return statement();
     }
-    if (word == "for" || word == "while" || word == "switch") {
-      pos_ += word.size();
+    if (take_word("for") || take_word("while") || take_word("switch")) {
       expect_group('(');
       return statement();
     }
-    if (word == "do") {
-      pos_ += word.size();
+    if (take_word("do")) {
       statement();
-      skip_blank();
-      if (peek_word() != "while") throw NoStatement{};
-      pos_ += std::string_view("while").size();
+      if (!take_word("while")) throw NoStatement{};
       expect_group('(');
       skip_blank();
       if (at_end() || text_[pos_] != ';') throw NoStatement{};
       return ++pos_;
     }
     // An expression or declaration: up to its `;`, brackets (lambda bodies, initialisers) whole.
-    for (;;) {
-      skip_blank();
-      if (at_end()) throw NoStatement{};
-      if (text_[pos_] == ';') return ++pos_;
-      skip_token();
-    }
+    skip_through(';');
+    return pos_;
   }
 
  private:
@@ -100,6 +86,14 @@ class StatementReader {
     return text_.substr(pos_, end - pos_);
   }
 
+  // Skips blanks, then the keyword `word` if it comes next; returns whether it did.
+  bool take_word(std::string_view word) {
+    skip_blank();
+    if (peek_word() != word) return false;
+    pos_ += word.size();
+    return true;
+  }
+
   void expect_group(char open) {
     skip_blank();
     if (at_end() || text_[pos_] != open) throw NoStatement{};
@@ -107,12 +101,14 @@ class StatementReader {
   }
 
   // At an opening bracket: skips through its matching closing bracket.
-  void skip_group() {
-    const char close = closing_of(text_[pos_++]);
+  void skip_group() { skip_through(closing_of(text_[pos_++])); }
+
+  // Skips tokens up to and through the character `end` outside all brackets.
+  void skip_through(char end) {
     for (;;) {
       skip_blank();
       if (at_end()) throw NoStatement{};
-      if (text_[pos_] == close) {
+      if (text_[pos_] == end) {
         ++pos_;
         return;
       }

@@ -6,10 +6,8 @@
 #include "builder_fixture.hpp"
 #include "tinyllm/base/dependency_list.hpp"
 #include "tinyllm/base/whole_file.hpp"
-#include "tinyllm/builder/build_error.hpp"
+#include "tinyllm/builder/build_generated.hpp"
 #include "tinyllm/builder/compile_command.hpp"
-#include "tinyllm/builder/config.hpp"
-#include "tinyllm/builder/module_headers.hpp"
 
 namespace tinyllm::builder {
 namespace {

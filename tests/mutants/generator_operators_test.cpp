@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "generator_fixture.hpp"
-#include "literal_sites.hpp"
+#include "sites.hpp"
 
 namespace tinyllm::generator::testing {
 namespace {

@@ -6,9 +6,7 @@
 #include <string>
 
 #include "tinyllm/base/whole_file.hpp"
-#include "tinyllm/builder/build_error.hpp"
 #include "tinyllm/builder/build_generated.hpp"
-#include "tinyllm/builder/config.hpp"
 
 namespace {
 
@@ -75,10 +73,7 @@ int main(int argc, char** argv) {
                 << " in the schema library, " << summary.left_out << " left out; "
                 << summary.compiled << " compiled" << (summary.schema_linked ? ", linked" : "")
                 << " in " << seconds.count() << " s\n";
-  } catch (const BuildError& e) {
-    std::cerr << "tinyllm-build-generated: " << e.what() << "\n";
-    return 1;
-  } catch (const std::exception& e) {
+  } catch (const std::exception& e) {  // a BuildError, or a file that cannot be read or written
     std::cerr << "tinyllm-build-generated: " << e.what() << "\n";
     return 1;
   }

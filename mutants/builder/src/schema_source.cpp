@@ -44,36 +44,27 @@ class Composer {
     Text out = body(n, nullptr);
     for (const SchemaMutant* m : n.mutants) {
       const std::string mutated = body(n, m).flat;
-      const std::string on = "(::tinyllm_schema::on(" + std::to_string(m->number) + ") ? ";
-      Text wrapped;
+      std::string before = "(::tinyllm_schema::on(" + std::to_string(m->number) + ") ? ";
       switch (m->form) {
         case SchemaForm::Expression:
-          wrapped = wrap(on + "(" + mutated + ") : (", out, "))");
+          before += "(" + mutated + ") : (";
           break;
         case SchemaForm::Condition:
-          wrapped = wrap(on + "static_cast<bool>(" + mutated + ") : static_cast<bool>(", out, "))");
+          before += "static_cast<bool>(" + mutated + ") : static_cast<bool>(";
           break;
         case SchemaForm::ValueInitialized:
-          wrapped =
-              wrap(on + "decltype(::tinyllm_schema::zero_of(" + out.flat + ")){} : (", out, "))");
+          before += "decltype(::tinyllm_schema::zero_of(" + out.flat + ")){} : (";
           break;
         case SchemaForm::Discarded:
-          wrapped = wrap(on + "static_cast<void>(0) : static_cast<void>(", out, "))");
+          before += "static_cast<void>(0) : static_cast<void>(";
           break;
       }
-      out = std::move(wrapped);
+      out = {before + out.kept + "))", before + out.flat + "))"};
     }
     return out;
   }
 
  private:
-  static Text wrap(const std::string& before, const Text& inner, const std::string& after) {
-    Text t;
-    t.kept = before + inner.kept + after;
-    t.flat = before + inner.flat + after;
-    return t;
-  }
-
   // The node's bytes with its children rendered and, when `m` is given, m's text replaced.
   Text body(const Node& n, const SchemaMutant* m) const {
     Text out;
@@ -83,24 +74,21 @@ class Composer {
       at = to;
     };
     bool replaced = m == nullptr;
+    auto replace = [&] {
+      copy_to(m->begin);
+      out.append(m->replacement);
+      at = m->end;
+      replaced = true;
+    };
     for (const std::size_t c : n.children) {
       const Node& child = nodes_[c];
-      if (!replaced && m->begin <= child.begin) {
-        copy_to(m->begin);
-        out.append(m->replacement);
-        at = m->end;
-        replaced = true;
-      }
+      if (!replaced && m->begin <= child.begin) replace();
       if (child.begin < at) continue;  // inside the replaced text
       copy_to(child.begin);
       out.append(render(child));
       at = child.end;
     }
-    if (!replaced) {
-      copy_to(m->begin);
-      out.append(m->replacement);
-      at = m->end;
-    }
+    if (!replaced) replace();
     copy_to(n.end);
     return out;
   }
@@ -167,13 +155,11 @@ SchemaSource schema_source(const std::string& text, const std::vector<SchemaMuta
   for (Node& n : nodes) {
     std::vector<const SchemaMutant*> placeable;
     for (const SchemaMutant* m : n.mutants) {
-      bool cuts = false;
-      for (const std::size_t c : n.children) {
+      const bool cuts = std::any_of(n.children.begin(), n.children.end(), [&](std::size_t c) {
         const Node& child = nodes[c];
-        if (overlaps(m->begin, m->end, child.begin, child.end) &&
-            !(m->begin <= child.begin && child.end <= m->end))
-          cuts = true;
-      }
+        return overlaps(m->begin, m->end, child.begin, child.end) &&
+               !(m->begin <= child.begin && child.end <= m->end);
+      });
       if (cuts)
         result.left_out[m->id] = "its changed text lies across a nested mutant's scope";
       else

@@ -5,7 +5,6 @@
 #include <map>
 
 #include "tinyllm/generator/generate.hpp"
-#include "tinyllm/generator/mutant_json.hpp"
 
 namespace {
 

@@ -2,12 +2,78 @@
 // a declaration but not its type (template arguments such as std::array<int, a < b ? 1 : 2>),
 // never names (f<N + 1>), sizeof, static_assert, case labels, if-constexpr conditions, nor a
 // variant guard `if (is_mutant(N))` or `if (is_wheat(N))` and its branch that runs only in a
-// pitfall or a wheat.
-#include "walk.hpp"
+// pitfall or a wheat. First, the wrappers over libclang's C API that sites.hpp declares.
+#include "sites.hpp"
 
-#include "literal_sites.hpp"
-#include "operator_sites.hpp"
-#include "statement_sites.hpp"
+namespace tinyllm::generator::clang {
+
+std::string take(CXString s) {
+  const char* text = clang_getCString(s);
+  std::string result = text ? text : "";
+  clang_disposeString(s);
+  return result;
+}
+
+ByteRange byte_range(CXSourceRange extent) {
+  unsigned begin = 0;
+  unsigned end = 0;
+  clang_getSpellingLocation(clang_getRangeStart(extent), nullptr, nullptr, nullptr, &begin);
+  clang_getSpellingLocation(clang_getRangeEnd(extent), nullptr, nullptr, nullptr, &end);
+  return {begin, end};
+}
+
+ByteRange byte_range(CXCursor cursor) {
+  return byte_range(clang_getCursorExtent(cursor));
+}
+
+bool written_in_main_file(CXCursor cursor) {
+  const CXSourceRange extent = clang_getCursorExtent(cursor);
+  for (const CXSourceLocation at : {clang_getRangeStart(extent), clang_getRangeEnd(extent)}) {
+    if (!clang_Location_isFromMainFile(at)) return false;
+    // Inside a macro expansion the expansion and spelling locations differ.
+    unsigned expansion = 0;
+    unsigned spelling = 0;
+    clang_getExpansionLocation(at, nullptr, nullptr, nullptr, &expansion);
+    clang_getSpellingLocation(at, nullptr, nullptr, nullptr, &spelling);
+    if (expansion != spelling) return false;
+  }
+  return true;
+}
+
+std::vector<CXCursor> children(CXCursor cursor) {
+  std::vector<CXCursor> result;
+  clang_visitChildren(
+      cursor,
+      [](CXCursor child, CXCursor, CXClientData data) {
+        static_cast<std::vector<CXCursor>*>(data)->push_back(child);
+        return CXChildVisit_Continue;
+      },
+      &result);
+  return result;
+}
+
+std::vector<Token> tokens(CXTranslationUnit unit, CXCursor cursor) {
+  CXToken* raw = nullptr;
+  unsigned count = 0;
+  clang_tokenize(unit, clang_getCursorExtent(cursor), &raw, &count);
+  std::vector<Token> result;
+  result.reserve(count);
+  for (unsigned i = 0; i < count; ++i)
+    result.push_back({take(clang_getTokenSpelling(unit, raw[i])), clang_getTokenKind(raw[i]),
+                      byte_range(clang_getTokenExtent(unit, raw[i]))});
+  clang_disposeTokens(unit, raw, count);
+  return result;
+}
+
+bool is_arithmetic(CXType type) {
+  CXType canonical = clang_getCanonicalType(type);
+  if (canonical.kind == CXType_LValueReference || canonical.kind == CXType_RValueReference)
+    canonical = clang_getCanonicalType(clang_getPointeeType(canonical));
+  if (canonical.kind == CXType_Enum) return true;
+  return canonical.kind >= CXType_Bool && canonical.kind <= CXType_LongDouble;
+}
+
+}  // namespace tinyllm::generator::clang
 
 namespace tinyllm::generator {
 namespace {
@@ -97,10 +163,8 @@ struct Walker {
         return;
       }
       case CXCursor_BinaryOperator:
-        add_binary_operator_sites(sink, cursor);
-        break;
       case CXCursor_CompoundAssignOperator:
-        add_compound_assign_sites(sink, cursor);
+        add_operator_sites(sink, cursor);
         break;
       case CXCursor_UnaryOperator:
         add_unary_operator_sites(sink, cursor);

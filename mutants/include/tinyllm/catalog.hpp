@@ -19,45 +19,39 @@ struct CatalogError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Returns the mutants of the catalog file in file order, validated: every entry has id, title,
-// symptom, caught_by (non-empty), file and function; ids are unique and of the form sNN; an
-// unknown key is an error. line_begin and line_end stay 0: locate_sites fills them. The [[wheat]]
-// entries are load_wheats's. Throws CatalogError.
+// Returns the [[mutant]] entries in file order, validated: each has id (unique, sNN), title,
+// symptom, question, concept, caught_by (non-empty), file and function, and no unknown key.
+// line_begin and line_end stay 0: locate_sites fills them. Throws CatalogError.
 std::vector<MutantInfo> load(const std::filesystem::path& catalog_file);
 
-// Reads the [[operator_family]] entries: each generator operator ("cxx_lt_to_le") mapped to its
+// Returns the [[operator_family]] entries: each generator operator ("cxx_lt_to_le") mapped to its
 // family's kind of change in words, the second rung of a generated mutant's hint ladder. Throws
 // CatalogError on an entry without `kind` or `operators`, or an operator in two families.
 std::map<std::string, std::string> load_operator_families(
     const std::filesystem::path& catalog_file);
 
-// Fills each mutant's line_begin/line_end from its site in `source_root / file`: the one line
-// holding the marker comment "// sNN: <title>" (the catalog's title, exactly) down to the end of
-// the statement that follows it (a braced block, `if constexpr (...) stmt;` with its else, or a
-// declaration up to its `;`). Throws CatalogError naming the file when the site file is missing, or
-// the marker is missing, repeated, titled differently, or followed by no complete statement.
+// Fills each mutant's line_begin/line_end from its site in `source_root / file`: the line of the
+// marker comment "// sNN: <title>" (the catalog's title, exactly) down to the end of the statement
+// after it. Throws CatalogError naming the file when the file or the marker is missing, or the
+// marker is repeated, titled differently, or followed by no complete statement.
 void locate_sites(std::vector<MutantInfo>& mutants, const std::filesystem::path& source_root);
 
-// Returns the problems (empty when none) found by checking the catalog against the oracle's
-// sources under `repository_root`: every mutant's site is found by its marker (as locate_sites
-// does), holds `is_mutant(N)` for its own N, and every `is_mutant(N)` in oracle/src lies inside
-// mutant sNN's site. Reports every problem rather than stopping at the first.
+// Returns the problems (empty when none) of the catalog against the oracle's sources under
+// `repository_root`: every mutant's site is found (as locate_sites does) and holds `is_mutant(N)`
+// for its own N, and every `is_mutant(N)` in oracle/src lies inside sNN's site.
 std::vector<std::string> check_sites(const std::vector<MutantInfo>& mutants,
                                      const std::filesystem::path& repository_root);
 
-// Returns the wheats of the catalog file in file order (none when it has no [[wheat]]), validated:
-// every entry has id (unique, of the form wNN), kind ("binary" or "semantic"), title, varies and
-// freedom (non-empty; freedom an anchor such as "error-messages"); a binary wheat has build
-// ("other-compiler" or "O0"), a semantic one none; an unknown key is an error. Throws CatalogError
-// naming the file, line and column and what to fix.
+// Returns the [[wheat]] entries in file order (none when there is none), validated: each has id
+// (unique, wNN), kind ("binary" or "semantic"), title, varies and freedom (an anchor such as
+// "error-messages"); a binary wheat has build ("other-compiler" or "O0"), a semantic one none; no
+// unknown key. Throws CatalogError naming the file, line and column and what to fix.
 std::vector<WheatInfo> load_wheats(const std::filesystem::path& catalog_file);
 
-// Returns the problems (empty when none) found by checking the wheats against the repository
-// under `repository_root`: each semantic wheat wNN has at least one site in oracle/src, a marker
-// comment "// wNN: <title>" (the catalog's title, exactly) followed by a statement that holds
-// `is_wheat(N)` (a wheat may have several sites); every `is_wheat(N)` in oracle/src lies inside a
-// site of semantic wheat wNN; a binary wheat has no marker and no guard; and every wheat's
-// `freedom` is the anchor of a heading of docs/contract-freedoms.md. Reports every problem.
+// Returns the problems of the wheats against the repository: a semantic wheat wNN has one or more
+// marker comments "// wNN: <title>" in oracle/src, each followed by a statement that holds
+// `is_wheat(N)`, and every `is_wheat(N)` lies inside one of them; a binary wheat has no marker and
+// no guard; every wheat's `freedom` is the anchor of a heading of docs/contract-freedoms.md.
 std::vector<std::string> check_wheats(const std::vector<WheatInfo>& wheats,
                                       const std::filesystem::path& repository_root);
 

@@ -1,6 +1,6 @@
-// The oracle's sources and the variant guards in them (`is_mutant(N)`, `is_wheat(N)`), read as
-// text: what check_sites and check_wheat_sites compare with the catalog, and the files the schema
-// library compiles with its switch (mutants/builder).
+// The variant guards (`is_mutant(N)`, `is_wheat(N)`) in the oracle's sources, read as text: what
+// check_sites and check_wheats compare with the catalog, and the files the schema library
+// compiles with its switch (mutants/builder).
 #pragma once
 #include <filesystem>
 #include <string>
@@ -15,11 +15,8 @@ struct GuardCall {
   int number = 0;  // N of is_mutant(N) or is_wheat(N)
 };
 
-// Returns the .cpp, .hpp and .h files under repository_root/oracle/src, relative to
-// repository_root, sorted (so problems come in the same order on every machine).
-std::vector<std::string> oracle_sources(const std::filesystem::path& repository_root);
-
-// Returns every `<guard>(N)` with a literal N ("is_mutant", "is_wheat") in the oracle's sources.
+// Returns every `<guard>(N)` with a literal N ("is_mutant", "is_wheat") in the .cpp, .hpp and .h
+// files under oracle/src, in file order (sorted by path) then line order.
 std::vector<GuardCall> guard_calls(const std::filesystem::path& repository_root,
                                    std::string_view guard);
 

@@ -6,10 +6,17 @@
 #include <cstddef>
 #include <filesystem>
 #include <ostream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace tinyllm::builder {
+
+// The one error type of the build: its message says what went wrong and what to do; only
+// tinyllm-build-generated's main turns it into an exit status.
+struct BuildError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 // The file name of every variant library (the folder tells them apart; runner/ loads it).
 inline constexpr const char* kVariantLibraryName = "libtinyllm_oracle.so";
@@ -26,7 +33,7 @@ struct BuildOptions {
   std::filesystem::path variants_dir;     // where the libraries and the manifest go
   std::filesystem::path cache_dir;        // objects, header scans and link stamps
   std::filesystem::path depfile;          // when set, the files read, for Ninja
-  // mutants/schema: prelude.hpp, token.hpp, runtime.cpp (schema_build.hpp).
+  // mutants/schema: prelude.hpp, token.hpp, runtime.cpp (schema_build.cpp).
   std::filesystem::path schema_dir;
   // The pitfalls and wheats (mutants/catalog.toml): the schema library switches them too.
   std::filesystem::path catalog;
@@ -48,5 +55,13 @@ struct BuildSummary {
 // when it or a library changed (so that what depends on it reruns only then). Throws BuildError, or
 // std::runtime_error naming a file that cannot be read or written (base/whole_file.hpp).
 BuildSummary build_generated_variants(const BuildOptions& options);
+
+// Returns the options in `text`, the file `name` through which CMake tells the tool about the
+// build: one "key=value" a line, lists separated by ';' (CMake's lists, written by file(GENERATE)
+// so that generator expressions are resolved). Keys: source_root, compile_commands,
+// reference_objects, link_command, variants_dir, cache_dir, depfile, schema_dir, and, both
+// optional, files (default generator::default_module_files()) and catalog. Throws BuildError
+// naming an unknown key or a missing one.
+BuildOptions parse_config(const std::string& text, const std::string& name);
 
 }  // namespace tinyllm::builder

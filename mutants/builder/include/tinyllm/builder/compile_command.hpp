@@ -1,5 +1,7 @@
 // The reference's exact compile command of a source file, read from the build's
-// compile_commands.json, and the same command rewritten to compile a mutated copy from stdin.
+// compile_commands.json; the same command rewritten to compile a mutated copy from stdin; and the
+// headers the module files read, whose bytes key the builder's cache (an object compiled before
+// holds only while every header it read is the same) and go in the depfile.
 #pragma once
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -32,13 +34,31 @@ ReferenceCompile find_reference_compile(
 // Returns the arguments that compile the source read from stdin into `object` with `reference`'s
 // flags plus: -g0 (no debug information, which names the file and would make equal code differ),
 // -w (a mutant's warnings are expected noise), -iquote of the original folder (its "..."
-// includes still resolve), and `extra` (e.g. the precompiled header's flags).
+// includes still resolve), and `extra`.
 std::vector<std::string> stdin_compile_arguments(const ReferenceCompile& reference,
                                                  const std::filesystem::path& object,
                                                  const std::vector<std::string>& extra);
 
-// Returns the flags shared by every stdin compile of `reference`'s file (what a precompiled
-// header must be built with): the command and the additions above, without input and output.
+// Returns the flags shared by every stdin compile of `reference`'s file: the command and the
+// additions above, without input and output.
 std::vector<std::string> stdin_compile_flags(const ReferenceCompile& reference);
+
+struct ModuleHeaders {
+  // A hash of the compile flags and of the bytes of every header the files' includes read.
+  std::string key;
+  std::vector<std::filesystem::path> headers;  // those headers, absolute
+  std::string cache_entry;                     // the scan's folder in the cache (keep it)
+};
+
+// Returns the #include lines of `sources`, each once, in the order first seen.
+std::string prefix_header_text(const std::vector<std::filesystem::path>& sources);
+
+// Finds the headers that `sources` (compiled with `reference`'s flags, all in the same folder)
+// include, with the compiler's dependency scan of their #include lines, in a folder under
+// `cache_dir`. Throws BuildError when the includes cannot be found (the sources would not compile
+// either).
+ModuleHeaders find_module_headers(const ReferenceCompile& reference,
+                                  const std::vector<std::filesystem::path>& sources,
+                                  const std::filesystem::path& cache_dir);
 
 }  // namespace tinyllm::builder

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "tinyllm/generator/generated_mutant.hpp"
+#include "tinyllm/generator/generate.hpp"
 
 namespace tinyllm::builder {
 
