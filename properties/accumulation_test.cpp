@@ -84,10 +84,9 @@ RC_GTEST_PROP(Course, accumulation_equals_one_big_batch, ()) {
 // A model of one weight on rows of any rank: pred = x * w, w broadcast over the rows.
 class Scale : public tinyllm::nn::Module {
  public:
-  Scale() { w.requires_grad_(); }
   Tensor forward(const Tensor& x) override { return x * w; }
   std::vector<Tensor> parameters() override { return {w}; }
-  Tensor w = Tensor::from({1.0}, {1});
+  Tensor w = Tensor::from({1.0}, {1}).requires_grad_();
 };
 
 // Catches a rows check tighter than "rows = dim 0": inputs and targets of rank 1 (one number per

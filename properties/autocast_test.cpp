@@ -47,14 +47,6 @@ std::vector<double> rounded_matmul(const Tensor& a, const Tensor& b, const std::
                                  : rounded_matmul<float>(a, b, format);
 }
 
-// Returns the transpose of an (m, n) row-major vector of values.
-std::vector<double> transposed(const std::vector<double>& v, std::size_t m, std::size_t n) {
-  std::vector<double> t(v.size());
-  for (std::size_t i = 0; i < m; ++i)
-    for (std::size_t j = 0; j < n; ++j) t[j * m + i] = v[i * n + j];
-  return t;
-}
-
 // Catches s03 (rounding only one operand) and s01 (not rounding the output): random products in
 // both formats and dtypes equal rd(rd(A) rd(B)) bit for bit, also with the operands reflected
 // (B^T A^T) and through Linear; inside a nested scope the innermost format applies (s06).
@@ -77,8 +69,8 @@ RC_GTEST_PROP(Course, autocast_matmul_matches_rounded_reference, ()) {
     RC_ASSERT(y.dtype() == dtype);
     RC_ASSERT(y.values() == rounded_matmul(a, b, format));
     // Reflected: the data operand on the other side of the product.
-    const Tensor yt = tinyllm::matmul(tinyllm::transpose(b), tinyllm::transpose(a));
-    RC_ASSERT(yt.values() == transposed(rounded_matmul(a, b, format), m, n));
+    const Tensor bt = tinyllm::transpose(b), at = tinyllm::transpose(a);
+    RC_ASSERT(tinyllm::matmul(bt, at).values() == rounded_matmul(bt, at, format));
     // Linear: matmul(x, W^T) rounded, then the bias added in the dtype (not a matmul).
     const Tensor z = linear(a);
     auto expected = rounded_matmul(a, tinyllm::transpose(linear.weight), format);
@@ -129,8 +121,7 @@ RC_GTEST_PROP(Course, autocast_grads_are_bf16_and_masters_stay_fp32, ()) {
   }
   // The section 2 example: a weight of 1 updated by 10^-3 rounds back to 1 in bf16, but not in
   // the float32 master.
-  Tensor w = Tensor::from({1.0}, {1, 1});
-  w.requires_grad_();
+  Tensor w = Tensor::from({1.0}, {1, 1}).requires_grad_();
   {
     auto bf16 = tinyllm::train::autocast_bf16();
     tinyllm::sum(tinyllm::matmul(Tensor::from({1.0}, {1, 1}), w)).backward();

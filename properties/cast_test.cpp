@@ -20,10 +20,8 @@ const double kTwoToMinus7 = std::ldexp(1.0, -7);
 // even mantissa, so autocast returns 1.0. The gradients of L = sum(Y) are the bf16 values
 // dA = [1, 2^-8] and dB = [1, 1]^T, and outside autocast the product is 1.00390625.
 TEST(Course, hand_example_bf16_matmul) {
-  Tensor a = Tensor::from({1.0, 1.0}, {1, 2});
-  Tensor b = Tensor::from({1.0, kTwoToMinus8}, {2, 1});
-  a.requires_grad_();
-  b.requires_grad_();
+  Tensor a = Tensor::from({1.0, 1.0}, {1, 2}).requires_grad_();
+  Tensor b = Tensor::from({1.0, kTwoToMinus8}, {2, 1}).requires_grad_();
   {
     auto bf16 = tinyllm::train::autocast_bf16();
     const Tensor y = tinyllm::matmul(a, b);
@@ -44,24 +42,14 @@ TEST(Course, hand_example_bf16_matmul) {
   EXPECT_EQ(tinyllm::train::cast(Tensor::from({1.01}, {1}), "bf16").item(), 1.0078125);
 }
 
-// Returns each element of `values` rounded to `format` in double (the reference rounding).
-std::vector<double> rounded_in_double(const std::vector<double>& values,
-                                      const std::string& format) {
+// Returns each element of `values` rounded to `format` in T's own precision (the reference
+// rounding).
+template <class T>
+std::vector<double> rounded(const std::vector<double>& values, const std::string& format) {
   std::vector<double> out;
-  for (double v : values)
+  for (const T v : values)
     out.push_back(format == "bf16" ? tinyllm::numerics::round_to_bf16(v)
                                    : tinyllm::numerics::round_to_fp16(v));
-  return out;
-}
-
-// Returns each element of `values` rounded to `format` in float.
-std::vector<double> rounded_in_float(const std::vector<double>& values, const std::string& format) {
-  std::vector<double> out;
-  for (double v : values) {
-    const float f = static_cast<float>(v);
-    out.push_back(format == "bf16" ? tinyllm::numerics::round_to_bf16(f)
-                                   : tinyllm::numerics::round_to_fp16(f));
-  }
   return out;
 }
 
@@ -78,21 +66,20 @@ TEST(Course, cast_rounds_both_directions) {
   for (const DType dtype : {DType::f32, DType::f64}) {
     for (const std::string format : {"bf16", "fp16"}) {
       SCOPED_TRACE(std::string(tinyllm::dtype_name(dtype)) + " to " + format);
-      Tensor x = Tensor::from(inputs, {5}, dtype);
-      x.requires_grad_();
+      Tensor x = Tensor::from(inputs, {5}, dtype).requires_grad_();
       const Tensor y = tinyllm::train::cast(x, format);
       EXPECT_EQ(y.dtype(), dtype) << "cast must keep the dtype: it only rounds the values";
       EXPECT_EQ(y.shape(), x.shape());
-      const auto expected = dtype == DType::f64 ? rounded_in_double(inputs, format)
-                                                : rounded_in_float(inputs, format);
-      EXPECT_EQ(y.values(), expected);
+      auto rounded_in_dtype = [&](const std::vector<double>& values) {
+        return dtype == DType::f64 ? rounded<double>(values, format)
+                                   : rounded<float>(values, format);
+      };
+      EXPECT_EQ(y.values(), rounded_in_dtype(inputs));
       EXPECT_NE(y.values(), x.values()) << "these inputs are not " << format << " values";
       y.backward(Tensor::from(upstream, {5}, dtype));
       ASSERT_TRUE(x.has_grad());
       EXPECT_EQ(x.grad().dtype(), dtype);
-      const auto expected_grad = dtype == DType::f64 ? rounded_in_double(upstream, format)
-                                                     : rounded_in_float(upstream, format);
-      EXPECT_EQ(x.grad().values(), expected_grad)
+      EXPECT_EQ(x.grad().values(), rounded_in_dtype(upstream))
           << "the backward of a cast is the cast of the gradient";
     }
   }

@@ -29,9 +29,8 @@ RC_GTEST_PROP(Course, checkpoint_grads_bitwise_equal, ()) {
   for (std::size_t budget : {5, 6, 7}) {
     auto plain = course_gen::build_mlp(spec), checkpointed = course_gen::build_mlp(spec);
     RC_ASSERT(plain.model->size() == 7u);
-    Tensor x_plain = x_values.detach(), x = x_values.detach();
-    x_plain.requires_grad_();
-    x.requires_grad_();
+    Tensor x_plain = x_values.detach().requires_grad_();
+    Tensor x = x_values.detach().requires_grad_();
     const Tensor y_plain = (*plain.model)(x_plain);
     y_plain.backward(upstream);
     const Tensor y =

@@ -4,8 +4,6 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
-#include <memory>
-#include <vector>
 
 #include "generators.hpp"
 

@@ -49,6 +49,12 @@ tinyllm::nn::Sequential sequential_of(const std::vector<std::shared_ptr<Counting
       std::vector<std::shared_ptr<tinyllm::nn::Module>>(layers.begin(), layers.end()));
 }
 
+std::vector<int> calls_of(const std::vector<std::shared_ptr<Counting>>& layers) {
+  std::vector<int> calls;
+  for (const auto& layer : layers) calls.push_back(layer->calls);
+  return calls;
+}
+
 // Catches s18 (checkpointing the last segment too): section 3's six layers with a budget of 4
 // units: checkpoint_schedule(6, 4) == [0, 3]. Layers 0-2 run forward twice (once without a graph,
 // once in backward), layers 3-5 once, and every gradient equals the plain run's.
@@ -64,13 +70,9 @@ TEST(Course, hand_example_checkpoint_schedule) {
 
   tinyllm::sum(plain(x)).backward();
   const Tensor y = tinyllm::train::checkpoint_sequential(checkpointed, x, 4);
-  std::vector<int> after_forward;
-  for (const auto& layer : checkpointed_layers) after_forward.push_back(layer->calls);
-  EXPECT_EQ(after_forward, (std::vector<int>{1, 1, 1, 1, 1, 1}));
+  EXPECT_EQ(calls_of(checkpointed_layers), (std::vector<int>{1, 1, 1, 1, 1, 1}));
   tinyllm::sum(y).backward();
-  std::vector<int> counts;
-  for (const auto& layer : checkpointed_layers) counts.push_back(layer->calls);
-  EXPECT_EQ(counts, (std::vector<int>{2, 2, 2, 1, 1, 1}))
+  EXPECT_EQ(calls_of(checkpointed_layers), (std::vector<int>{2, 2, 2, 1, 1, 1}))
       << "only the first segment is rerun; [2, 2, 2, 2, 2, 2] checkpoints the last one too";
   EXPECT_EQ(y.values(), plain(x).values());
   EXPECT_EQ(grads_of(checkpointed), grads_of(plain));
@@ -115,18 +117,15 @@ TEST(Course, checkpoint_params_get_grads_from_data_input) {
 // right; under NoGrad, checkpoint just calls fn once and records nothing.
 TEST(Course, checkpoint_function_and_no_grad) {
   auto fn = [](const std::vector<Tensor>& in) { return in[0] * in[1] + in[0]; };
-  Tensor x = Tensor::from({0.5, -1.5, 2.0}, {3});
-  Tensor x_plain = x.detach();
-  x.requires_grad_();
-  x_plain.requires_grad_();
+  Tensor x = Tensor::from({0.5, -1.5, 2.0}, {3}).requires_grad_();
+  Tensor x_plain = x.detach().requires_grad_();
   tinyllm::sum(tinyllm::train::checkpoint(fn, {x, x})).backward();
   tinyllm::sum(fn({x_plain, x_plain})).backward();
   // d/dx (x * x + x) = 2x + 1.
   EXPECT_EQ(x.grad().values(), (std::vector<double>{2.0, -2.0, 5.0}));
   EXPECT_EQ(x.grad().values(), x_plain.grad().values());
 
-  Tensor z = Tensor::from({1.0, 2.0, 3.0}, {3});
-  z.requires_grad_();
+  Tensor z = Tensor::from({1.0, 2.0, 3.0}, {3}).requires_grad_();
   const Tensor three = Tensor::scalar(3.0);
   const double offset = 0.25;
   auto with_number = [offset](const std::vector<Tensor>& in) {
@@ -143,8 +142,7 @@ TEST(Course, checkpoint_function_and_no_grad) {
     ++calls;
     return in[0] * 2.0;
   };
-  Tensor w = Tensor::from({1.0, 2.0}, {2});
-  w.requires_grad_();
+  Tensor w = Tensor::from({1.0, 2.0}, {2}).requires_grad_();
   {
     tinyllm::NoGrad no_grad;
     const Tensor y = tinyllm::train::checkpoint(counted, {w});
@@ -159,8 +157,7 @@ TEST(Course, checkpoint_function_and_no_grad) {
 // grad exactly where the originals do (the segment sees a data input as data), and only inputs
 // that require grad get a gradient.
 TEST(CourseContract, rerun_leaves_require_grad_as_their_originals) {
-  Tensor a = Tensor::from({1.0, 2.0}, {2});
-  a.requires_grad_();
+  Tensor a = Tensor::from({1.0, 2.0}, {2}).requires_grad_();
   const Tensor b = Tensor::from({3.0, 4.0}, {2});
   std::vector<std::vector<bool>> seen;  // each call with grad mode on: the slots' requires_grad()
   auto fn = [&seen](const std::vector<Tensor>& in) {
@@ -177,8 +174,7 @@ TEST(CourseContract, rerun_leaves_require_grad_as_their_originals) {
 // shape when backward reruns it raises std::logic_error, the contract's error for a segment that
 // reruns differently, not a bad argument (std::invalid_argument) from deeper in backward.
 TEST(CourseContract, a_segment_that_reruns_differently_is_a_logic_error) {
-  Tensor w = Tensor::from({1.0, 2.0}, {1, 2});
-  w.requires_grad_();
+  Tensor w = Tensor::from({1.0, 2.0}, {1, 2}).requires_grad_();
   int calls = 0;
   auto changing = [&calls](const std::vector<Tensor>& in) {
     ++calls;

@@ -4,11 +4,11 @@
 // has done no work.
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <functional>
 #include <limits>
 #include <string>
 #include <tinyllm/tinyllm.hpp>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -70,16 +70,14 @@ TEST(CourseErrors, scaler_arguments_out_of_range) {
 TEST(CourseErrors, scaler_state_dict_out_of_range) {
   DynamicLossScaler scaler(8.0, 2.0, 0.5, 3);
   const auto kept = scaler.state_dict();
-  using State = tinyllm::train::ScalerState;
-  expect_invalid(
-      [&] {
-        scaler.load_state_dict(State{kInf, 2.0, 0.5, 3, 0});
-      },
-      {"positive and finite"});
-  expect_invalid([&] { scaler.load_state_dict(State{8.0, 1.0, 0.5, 3, 0}); }, {"growth"});
-  expect_invalid([&] { scaler.load_state_dict(State{8.0, 2.0, 0.0, 3, 0}); }, {"backoff"});
-  expect_invalid([&] { scaler.load_state_dict(State{8.0, 2.0, 0.5, 0, 0}); }, {"interval"});
-  expect_invalid([&] { scaler.load_state_dict(State{8.0, 2.0, 0.5, 3, -1}); }, {"good_steps"});
+  const std::vector<std::pair<tinyllm::train::ScalerState, std::string>> bad_states = {
+      {{kInf, 2.0, 0.5, 3, 0}, "positive and finite"},
+      {{8.0, 1.0, 0.5, 3, 0}, "growth"},
+      {{8.0, 2.0, 0.0, 3, 0}, "backoff"},
+      {{8.0, 2.0, 0.5, 0, 0}, "interval"},
+      {{8.0, 2.0, 0.5, 3, -1}, "good_steps"}};
+  for (const auto& bad : bad_states)
+    expect_invalid([&] { scaler.load_state_dict(bad.first); }, {bad.second});
   EXPECT_EQ(scaler.state_dict(), kept);
 }
 
@@ -159,11 +157,9 @@ TEST(CourseErrors, budget_no_schedule_meets) {
   tinyllm::nn::Sequential layers({std::make_shared<tinyllm::nn::Linear>(2, 2, init),
                                   std::make_shared<tinyllm::nn::Tanh>(),
                                   std::make_shared<tinyllm::nn::Linear>(2, 2, init)});
-  expect_invalid(
-      [&] {
-        tinyllm::train::checkpoint_sequential(layers, Tensor::zeros({1, 2}), 1);
-      },
-      {"smallest budget that works is 3"});
+  const Tensor x = Tensor::zeros({1, 2});
+  expect_invalid([&] { tinyllm::train::checkpoint_sequential(layers, x, 1); },
+                 {"smallest budget that works is 3"});
 }
 
 }  // namespace

@@ -5,7 +5,6 @@
 #pragma once
 #include <rapidcheck.h>
 
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -100,14 +99,12 @@ struct MlpSpec {
 };
 
 inline std::ostream& operator<<(std::ostream& os, const MlpSpec& s) {
+  constexpr const char* activation_names[] = {"none", "tanh", "relu"};
   os << "MlpSpec{widths=[";
   for (std::size_t i = 0; i < s.widths.size(); ++i) os << (i ? ", " : "") << s.widths[i];
   os << "], activations=[";
   for (std::size_t i = 0; i < s.activations.size(); ++i)
-    os << (i ? ", " : "")
-       << (s.activations[i] == Activation::tanh   ? "tanh"
-           : s.activations[i] == Activation::relu ? "relu"
-                                                  : "none");
+    os << (i ? ", " : "") << activation_names[static_cast<int>(s.activations[i])];
   return os << "], dropout=" << s.dropout << ", seed=" << s.seed
             << ", dtype=" << tinyllm::dtype_name(s.dtype) << "}";
 }

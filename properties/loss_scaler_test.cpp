@@ -14,6 +14,7 @@ namespace {
 using tinyllm::DType;
 using tinyllm::Tensor;
 using tinyllm::train::DynamicLossScaler;
+using tinyllm::train::ScalerState;
 
 const double kInf = std::numeric_limits<double>::infinity();
 
@@ -21,8 +22,7 @@ const double kInf = std::numeric_limits<double>::infinity();
 // section 3's trace with S = 8, growth 2, backoff 1/2, interval 2 and SGD lr 0.5 on one weight
 // starting at 0. Each scaled gradient is set directly, then the scaler steps.
 TEST(Course, hand_example_loss_scaler) {
-  Tensor w = Tensor::from({0.0}, {1});
-  w.requires_grad_();
+  Tensor w = Tensor::from({0.0}, {1}).requires_grad_();
   tinyllm::optim::SGD opt({w}, 0.5);
   DynamicLossScaler scaler(8.0, 2.0, 0.5, 2);
   struct Row {
@@ -115,10 +115,8 @@ RC_GTEST_PROP(Course, scaler_skips_inf_steps, ()) {
 // clipped to 1 by the scaler equals the unscaled gradient clipped to 1, and the norm clipping saw
 // is 5, in true gradient units.
 TEST(Course, scaler_unscales_before_clipping) {
-  Tensor scaled = Tensor::from({0.0, 0.0}, {2});
-  Tensor plain = Tensor::from({0.0, 0.0}, {2});
-  scaled.requires_grad_();
-  plain.requires_grad_();
+  Tensor scaled = Tensor::from({0.0, 0.0}, {2}).requires_grad_();
+  Tensor plain = Tensor::from({0.0, 0.0}, {2}).requires_grad_();
   scaled.set_grad(Tensor::from({3.0 * 1024, 4.0 * 1024}, {2}));
   plain.set_grad(Tensor::from({3.0, 4.0}, {2}));
   tinyllm::optim::SGD scaled_opt({scaled}, 1.0), plain_opt({plain}, 1.0);
@@ -138,8 +136,7 @@ TEST(Course, scaler_unscales_before_clipping) {
 // Catches s16 (losing the good-step count on resume): a scaler restored from another's state dict
 // has the same S and count, and grows S at the same step; bad state dicts raise and change nothing.
 TEST(Course, scaler_state_dict_roundtrip) {
-  Tensor w = Tensor::from({0.0}, {1});
-  w.requires_grad_();
+  Tensor w = Tensor::from({0.0}, {1}).requires_grad_();
   tinyllm::optim::SGD opt({w}, 0.1);
   DynamicLossScaler original(8.0, 2.0, 0.5, 3);
   for (int i = 0; i < 2; ++i) {
@@ -147,7 +144,7 @@ TEST(Course, scaler_state_dict_roundtrip) {
     ASSERT_TRUE(original.step(opt, {w}));
   }
   ASSERT_EQ(original.good_steps(), 2);
-  const tinyllm::train::ScalerState saved = original.state_dict();
+  const ScalerState saved = original.state_dict();
   EXPECT_EQ(saved.scale, 8.0);
   EXPECT_EQ(saved.good_steps, 2);
 
@@ -167,11 +164,9 @@ TEST(Course, scaler_state_dict_roundtrip) {
 
   // Bad values raise and leave the state as it was.
   const auto kept = resumed.state_dict();
-  for (auto bad : {tinyllm::train::ScalerState{-1.0, 2.0, 0.5, 3, 0},
-                   tinyllm::train::ScalerState{8.0, 1.0, 0.5, 3, 0},
-                   tinyllm::train::ScalerState{8.0, 2.0, 1.5, 3, 0},
-                   tinyllm::train::ScalerState{8.0, 2.0, 0.5, 0, 0},
-                   tinyllm::train::ScalerState{8.0, 2.0, 0.5, 3, -1}}) {
+  for (auto bad : {ScalerState{-1.0, 2.0, 0.5, 3, 0}, ScalerState{8.0, 1.0, 0.5, 3, 0},
+                   ScalerState{8.0, 2.0, 1.5, 3, 0}, ScalerState{8.0, 2.0, 0.5, 0, 0},
+                   ScalerState{8.0, 2.0, 0.5, 3, -1}}) {
     EXPECT_THROW(resumed.load_state_dict(bad), std::invalid_argument);
     EXPECT_EQ(resumed.state_dict(), kept);
   }
@@ -183,8 +178,7 @@ TEST(Course, scaler_state_dict_roundtrip) {
 // S), an interval of 1 (grow after every good step) and the states they lead to are accepted by
 // the constructor and by load_state_dict, and a scaler behaves by them.
 TEST(CourseContract, scaler_accepts_every_state_it_can_reach) {
-  Tensor w = Tensor::from({0.0}, {1});
-  w.requires_grad_();
+  Tensor w = Tensor::from({0.0}, {1}).requires_grad_();
   tinyllm::optim::SGD opt({w}, 0.1);
   DynamicLossScaler every_step(1.0, 2.0, 0.5, 1);
   w.set_grad(Tensor::from({kInf}, {1}));
@@ -195,7 +189,7 @@ TEST(CourseContract, scaler_accepts_every_state_it_can_reach) {
   EXPECT_EQ(every_step.loss_scale(), 1.0) << "interval 1: S grows after every good step";
   EXPECT_EQ(every_step.good_steps(), 0);
 
-  const tinyllm::train::ScalerState small{0.25, 2.0, 0.5, 1, 0};
+  const ScalerState small{0.25, 2.0, 0.5, 1, 0};
   DynamicLossScaler resumed;
   resumed.load_state_dict(small);
   EXPECT_EQ(resumed.state_dict(), small);
@@ -205,8 +199,7 @@ TEST(CourseContract, scaler_accepts_every_state_it_can_reach) {
 // Catches a last_grad_norm() that outlives its step: it is the norm clipping saw on the last step,
 // so a later step that does not clip, or is skipped, leaves it empty.
 TEST(CourseContract, scaler_reports_only_the_last_steps_clipping) {
-  Tensor w = Tensor::from({0.0, 0.0}, {2});
-  w.requires_grad_();
+  Tensor w = Tensor::from({0.0, 0.0}, {2}).requires_grad_();
   tinyllm::optim::SGD opt({w}, 0.1);
   DynamicLossScaler scaler(4.0, 2.0, 0.5, 2000);
   w.set_grad(Tensor::from({12.0, 16.0}, {2}));
@@ -226,10 +219,8 @@ TEST(CourseContract, scaler_reports_only_the_last_steps_clipping) {
 // Catches a scaler that reads every parameter's gradient: a parameter without one (unused by the
 // loss) is left alone, as the optimizer leaves it, and the others step.
 TEST(CourseContract, scaler_leaves_parameters_without_a_gradient_alone) {
-  Tensor used = Tensor::from({1.0}, {1});
-  Tensor unused = Tensor::from({2.0}, {1});
-  used.requires_grad_();
-  unused.requires_grad_();
+  Tensor used = Tensor::from({1.0}, {1}).requires_grad_();
+  Tensor unused = Tensor::from({2.0}, {1}).requires_grad_();
   tinyllm::optim::SGD opt({used, unused}, 0.5);
   DynamicLossScaler scaler(8.0, 2.0, 0.5, 2000);
   used.set_grad(Tensor::from({8.0}, {1}));

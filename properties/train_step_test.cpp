@@ -4,22 +4,13 @@
 
 #include <cmath>
 #include <limits>
-#include <memory>
-#include <tinyllm/tinyllm.hpp>
 #include <vector>
+
+#include "generators.hpp"
 
 namespace {
 using tinyllm::Tensor;
 using tinyllm::train::DynamicLossScaler;
-
-// Returns a fresh Linear(4, 16) - Tanh - Linear(16, 1), the same weights for the same seed.
-std::shared_ptr<tinyllm::nn::Sequential> small_mlp(std::uint64_t seed) {
-  tinyllm::Generator init(seed);
-  return std::make_shared<tinyllm::nn::Sequential>(
-      std::vector<std::shared_ptr<tinyllm::nn::Module>>{
-          std::make_shared<tinyllm::nn::Linear>(4, 16, init), std::make_shared<tinyllm::nn::Tanh>(),
-          std::make_shared<tinyllm::nn::Linear>(16, 1, init)});
-}
 
 // Catches a bf16 run that drifts from float32 (rounding the masters, or anything rounded twice),
 // and s08 (summing micro-batch losses: the reported loss would be twice the batch's): 60 AdamW
@@ -34,7 +25,9 @@ TEST(Course, train_step_mixed_bf16_tracks_fp32) {
       {tinyllm::slice_rows(x, 0, 16), tinyllm::slice_rows(y, 0, 16)},
       {tinyllm::slice_rows(x, 16, 32), tinyllm::slice_rows(y, 16, 32)}};
 
-  auto fp32 = small_mlp(11), bf16 = small_mlp(11);
+  // Linear(4, 16) - Tanh - Linear(16, 1), twice with the same weights.
+  const course_gen::MlpSpec spec{{4, 16, 1}, {course_gen::Activation::tanh}, 0.0, 11};
+  auto fp32 = course_gen::build_mlp(spec).model, bf16 = course_gen::build_mlp(spec).model;
   const double initial = tinyllm::nn::mse((*fp32)(x), y).item();
   tinyllm::optim::AdamW fp32_opt(fp32->parameters(), 1e-2), bf16_opt(bf16->parameters(), 1e-2);
   double fp32_loss = 0, bf16_loss = 0;
@@ -142,8 +135,7 @@ TEST(CourseContract, train_step_clips_and_reports_the_norm) {
 TEST(CourseContract, train_step_zeroes_the_optimizers_gradients) {
   tinyllm::Generator init(13);
   tinyllm::nn::Linear model(2, 1, init);
-  Tensor t = Tensor::from({1.5}, {1});
-  t.requires_grad_();
+  Tensor t = Tensor::from({1.5}, {1}).requires_grad_();
   auto loss_fn = [t](const Tensor& pred, const Tensor& target) {
     return tinyllm::nn::mse(pred * t, target);
   };

@@ -1,5 +1,5 @@
 // FNV-1a 64 over 64-bit words, with length framing: the one scheme of the builder's cache and the
-// grader's batch (their former copies gave these very bytes; tests/base checks known values).
+// grader's batch (tests/base checks known values).
 #include "tinyllm/base/content_hash.hpp"
 
 #include <fmt/format.h>

@@ -5,6 +5,7 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -15,6 +16,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <ranges>
 #include <stdexcept>
 #include <thread>
 
@@ -175,12 +177,7 @@ std::string shell_quote(const std::string& text) {
 }
 
 std::string command_line(const std::vector<std::string>& argv) {
-  std::string line;
-  for (const std::string& arg : argv) {
-    if (!line.empty()) line += ' ';
-    line += shell_quote(arg);
-  }
-  return line;
+  return fmt::format("{}", fmt::join(argv | std::views::transform(shell_quote), " "));
 }
 
 ProcessResult run_process(const std::vector<std::string>& argv, double timeout_seconds) {
