@@ -99,9 +99,7 @@ fs::path generated_manifest_path(const fs::path& build_dir) {
 }
 
 std::string generated_manifest_hash(const fs::path& build_dir) {
-  base::ContentHasher manifest;
-  manifest.add(base::read_whole_file(generated_manifest_path(build_dir)));
-  return manifest.hex();
+  return base::ContentHasher::of({base::read_whole_file(generated_manifest_path(build_dir))});
 }
 
 bool counted(const GeneratedEntry& m) {

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -74,12 +75,6 @@ std::vector<Mutant> read_behaviours(const std::string& name) {
   return mutants;
 }
 
-int line_count(const std::string& text) {
-  int n = 0;
-  for (char c : text) n += c == '\n';
-  return n;
-}
-
 // The reference's and the learner's responses on the whole sample.
 struct Sample {
   std::map<CaseKey, std::string> reference, learner;
@@ -96,10 +91,6 @@ Sample run_sample() {
   return sample;
 }
 
-std::string quoted(const std::string& text) {
-  return "\"" + text + "\"";  // ids and area names: letters, digits and '_' only
-}
-
 }  // namespace
 
 Case sample_case(const Area& area, int index) {
@@ -113,7 +104,8 @@ void record_behaviour(const std::string& file, const std::string& id) {
   out << header() << "\nmutant " << id << "\n";
   for (const auto& [key, response] : sample.learner) {
     if (response == sample.reference.at(key)) continue;
-    out << "case " << key.first << " " << key.second << " " << line_count(response) << "\n"
+    out << "case " << key.first << " " << key.second << " " << std::ranges::count(response, '\n')
+        << "\n"
         << response;
   }
   std::ofstream written(file, std::ios::binary);
@@ -152,7 +144,8 @@ void diagnose_area(const Area& area, const std::vector<Mutant>& mutants) {
       if (key.first == area.name && !differing.count(key) && first_difference(learner.at(key), its))
         ++conflicts;
     if (!explains && conflicts == 0) continue;
-    matches += std::string(matches.size() > 1 ? "," : "") + "{\"id\":" + quoted(mutant.id) +
+    // Ids are letters, digits and '_' only: nothing to escape.
+    matches += std::string(matches.size() > 1 ? "," : "") + "{\"id\":\"" + mutant.id + "\"" +
                ",\"explains\":" + (explains ? "true" : "false") +
                ",\"conflicts\":" + std::to_string(conflicts) + "}";
   }

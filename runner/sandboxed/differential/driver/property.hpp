@@ -1,6 +1,8 @@
-// What every property of the driver shares: generators of plain inputs (no tinyllm code is linked
-// into the driver: the values are the course's, properties/values.hpp) and the one comparison
-// that fails a case.
+// What every property of the driver shares: the contract areas it compares, each with the
+// generator of its cases (numeric_properties.cpp, training_properties.cpp; the behavioural
+// diagnosis, behaviour.hpp, draws a fixed sample from them), generators of plain inputs (no
+// tinyllm code is linked into the driver: the values are the course's, properties/values.hpp) and
+// the one comparison that fails a case.
 #pragma once
 #include <rapidcheck.h>
 
@@ -12,6 +14,29 @@
 #include "values.hpp"
 
 namespace tinyllm_diff {
+
+// One generated call: what it does in words (the counterexample's text) and the request itself.
+struct Case {
+  std::string scenario;
+  std::string request;
+};
+
+struct Area {
+  std::string name;  // the property's: "cast", "DynamicLossScaler", ...
+  bool exact;        // every result compared bit for bit (else some to the tolerance)
+  rc::Gen<Case> (*cases)();
+};
+
+// Returns the areas in the order the driver runs and reports them.
+const std::vector<Area>& areas();
+
+rc::Gen<Case> cast_cases();
+rc::Gen<Case> autocast_matmul_cases();
+rc::Gen<Case> DynamicLossScaler_cases();
+rc::Gen<Case> grad_accumulate_cases();
+rc::Gen<Case> train_step_mixed_cases();
+rc::Gen<Case> checkpoint_sequential_cases();
+rc::Gen<Case> checkpoint_cases();
 
 // The body of area `name`'s property: records in the test's JSON entry whether the area compares
 // bit for bit ("exact") and how many cases it runs ("cases"), which the grader reports
