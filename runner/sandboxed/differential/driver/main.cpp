@@ -22,7 +22,7 @@
 #include <string>
 
 #include "behaviour.hpp"
-#include "shims.hpp"
+#include "property.hpp"
 
 namespace {
 

@@ -1,8 +1,9 @@
-// What every property of the driver shares: the contract areas it compares, each with the
-// generator of its cases (numeric_properties.cpp, training_properties.cpp; the behavioural
-// diagnosis, behaviour.hpp, draws a fixed sample from them), generators of plain inputs (no
-// tinyllm code is linked into the driver: the values are the course's, properties/values.hpp) and
-// the one comparison that fails a case.
+// What every property of the driver shares: the two shims it compares (the reference's and the
+// learner's), the contract areas it compares them on, each with the generator of its cases
+// (numeric_properties.cpp, training_properties.cpp; the behavioural diagnosis, behaviour.hpp,
+// draws a fixed sample from them), generators of plain inputs (no tinyllm code is linked into the
+// driver: the values are the course's, properties/values.hpp) and the one comparison that fails a
+// case.
 #pragma once
 #include <rapidcheck.h>
 
@@ -26,6 +27,20 @@ struct Area {
   bool exact;        // every result compared bit for bit (else some to the tolerance)
   rc::Gen<Case> (*cases)();
 };
+
+// Loads both shims from `reference` and `learner` (paths, or names found on LD_LIBRARY_PATH), each
+// with dlopen (RTLD_LOCAL, so neither module's symbols can bind to the other's). Throws
+// std::runtime_error with dlerror()'s text when one does not load or lacks tinyllm_diff_call.
+void load_shims(const std::string& reference, const std::string& learner);
+
+// Returns the reference's and the learner's response to `request`. `scenario` says the call in
+// words: with trace_learner_calls on, it is printed first ("[call] cast of 1.5 (f32) to bf16"), so
+// a run that the learner's module crashes or hangs ends with the call that did it.
+std::string call_reference(const std::string& request);
+std::string call_learner(const std::string& request, const std::string& scenario);
+
+// Turns the printing of every call of the learner's shim on (the driver's --trace-calls).
+void trace_learner_calls(bool on);
 
 // Returns the areas in the order the driver runs and reports them.
 const std::vector<Area>& areas();
