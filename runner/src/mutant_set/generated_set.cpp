@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
-#include <set>
 
 #include "config/errors.hpp"
 #include "tinyllm/base/content_hash.hpp"

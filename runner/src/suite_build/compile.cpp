@@ -192,12 +192,11 @@ bool compile_units(const Toolchain& toolchain, const fs::path& suite_dir,
     call.dependency_file = objects[i].string() + ".d";
     results[i] = call_compiler(toolchain.sandbox, call);
   });
-  for (const CompilerResult& r : results)
-    if (r.refused) {
-      *refused = true;
-      *diagnostics = r.messages;
-      return false;
-    }
+  if (const auto r = std::ranges::find_if(results, &CompilerResult::refused); r != results.end()) {
+    *refused = true;
+    *diagnostics = r->messages;
+    return false;
+  }
   bool compiled = true;
   for (const CompilerResult& r : results) {
     *diagnostics += r.messages;
