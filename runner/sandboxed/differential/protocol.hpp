@@ -8,6 +8,7 @@
 // driver and both shims include it.
 #pragma once
 #include <bit>
+#include <concepts>
 #include <cstdint>
 #include <cstdio>
 #include <sstream>
@@ -63,10 +64,7 @@ class Line {
     text_ += w;
     return *this;
   }
-  Line& operator<<(const char* w) { return *this << std::string(w); }
-  Line& operator<<(long n) { return *this << std::to_string(n); }
-  Line& operator<<(int n) { return *this << std::to_string(n); }
-  Line& operator<<(std::uint64_t n) { return *this << std::to_string(n); }
+  Line& operator<<(std::integral auto n) { return *this << std::to_string(n); }
   Line& real(double v) { return *this << hex_of(v); }
   Line& reals(const std::vector<double>& v) {
     for (double x : v) real(x);

@@ -5,6 +5,7 @@
 // learner's headers, linked with the learner's libtinyllm_oracle.so (the learner shim,
 // runner/src/check/differential.cpp). The driver loads both and compares their answers, so no C++
 // type of either module, whose private members may differ, ever meets the other.
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -258,22 +259,18 @@ std::string call(const std::string& request) {
     // An Autocast scope an earlier call left open (s05's pitfall) changes every result after it:
     // said first, so the difference reads as what it is.
     r.add("autocast_dtype before the call", optional_word(train::autocast_dtype()));
-    if (op == "cast")
-      run_cast(in, r);
-    else if (op == "autocast")
-      run_autocast(in, r);
-    else if (op == "scaler")
-      run_scaler(in, r);
-    else if (op == "accumulate")
-      run_accumulate(in, r);
-    else if (op == "train_step")
-      run_train_step(in, r);
-    else if (op == "checkpoint")
-      run_checkpoint(in, r);
-    else if (op == "checkpoint_fn")
-      run_checkpoint_fn(in, r);
-    else
+    static const std::map<std::string, void (*)(Words&, Response&)> runs = {
+        {"cast", run_cast},
+        {"autocast", run_autocast},
+        {"scaler", run_scaler},
+        {"accumulate", run_accumulate},
+        {"train_step", run_train_step},
+        {"checkpoint", run_checkpoint},
+        {"checkpoint_fn", run_checkpoint_fn}};
+    const auto run = runs.find(op);
+    if (run == runs.end())
       throw std::invalid_argument("differential protocol: unknown operation " + op);
+    run->second(in, r);
   } catch (...) {
     r.add("error", exception_type());
   }

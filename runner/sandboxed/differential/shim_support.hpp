@@ -28,11 +28,7 @@ struct Response {
     text += label + ": " + words.text() + "\n";
   }
   void add(const std::string& label, const std::string& word) { add(label, Line() << word); }
-  void values(const std::string& label, const Tensor& t) {
-    Line l;
-    l.reals(t.values());
-    add(label, l);
-  }
+  void values(const std::string& label, const Tensor& t) { add(label, Line().reals(t.values())); }
   void grad(const std::string& label, const Tensor& t) {
     if (t.has_grad()) return values(label, t.grad());
     add(label, "no-gradient");

@@ -14,14 +14,17 @@
 namespace tinyllm::runner {
 namespace fs = std::filesystem;
 
+namespace {
+
+// Returns the kind of the course test `name` declared with `macro` ("TEST" or "RC_GTEST_PROP"):
+// a hand example (its name says so), a property (RapidCheck), a bad input (suite CourseErrors),
+// or a test.
 std::string course_test_kind(const std::string& macro, const std::string& name) {
   if (name.rfind("CourseErrors.", 0) == 0) return "bad input";
   if (name.find(".hand_example_") != std::string::npos) return "hand example";
   if (macro == "RC_GTEST_PROP") return "property";
   return "test";
 }
-
-namespace {
 
 // Returns the tests declared in one file, in order.
 std::vector<CourseTest> tests_in(const fs::path& path, const std::string& file) {
@@ -65,27 +68,23 @@ std::vector<CourseTest> load_course_tests(const fs::path& course_suite,
   if (fs::is_directory(course_suite)) {
     for (const auto& entry : fs::directory_iterator(course_suite)) {
       const std::string name = entry.path().filename().string();
-      if (entry.is_regular_file() && name.size() > 9 &&
-          name.compare(name.size() - 9, 9, "_test.cpp") == 0)
+      if (entry.is_regular_file() && name.size() > 9 && name.ends_with("_test.cpp"))
         files.push_back(entry.path());
     }
   }
   std::sort(files.begin(), files.end());
   std::vector<CourseTest> tests;
-  for (const fs::path& path : files) {
-    for (CourseTest& test : tests_in(path, path.filename().string())) tests.push_back(test);
-  }
+  for (const fs::path& path : files)
+    std::ranges::move(tests_in(path, path.filename().string()), std::back_inserter(tests));
   if (tests.empty())
     throw UsageError(fmt::format(
         "{}: no course test (no *_test.cpp with a TEST or RC_GTEST_PROP); pass --source-dir "
         "with the tinyllm repository",
         course_suite.string()));
-  for (CourseTest& test : tests) {
-    for (const reports::MutantInfo& m : mutants) {
-      if (std::find(m.caught_by.begin(), m.caught_by.end(), test.name) != m.caught_by.end())
+  for (CourseTest& test : tests)
+    for (const reports::MutantInfo& m : mutants)
+      if (std::ranges::find(m.caught_by, test.name) != m.caught_by.end())
         test.catches.push_back(m.id);
-    }
-  }
   return tests;
 }
 

@@ -19,11 +19,6 @@ struct CourseTest {
   std::vector<std::string> catches;  // ids of the catalog's mutants whose caught_by names it
 };
 
-// Returns the kind of the course test `name` declared with `macro` ("TEST" or "RC_GTEST_PROP"):
-// a hand example (its name says so), a property (RapidCheck), a bad input (suite CourseErrors),
-// or a test.
-std::string course_test_kind(const std::string& macro, const std::string& name);
-
 // Returns the course tests of the folder `course_suite` (its *_test.cpp files in name order, the
 // tests in file order), each with the pitfalls among `mutants` that name it in caught_by. Throws
 // UsageError naming the file and line of a test with no comment above it (a course test says

@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
-#include <set>
 
 #include "config/errors.hpp"
 #include "tinyllm/base/content_hash.hpp"
@@ -99,9 +98,7 @@ fs::path generated_manifest_path(const fs::path& build_dir) {
 }
 
 std::string generated_manifest_hash(const fs::path& build_dir) {
-  base::ContentHasher manifest;
-  manifest.add(base::read_whole_file(generated_manifest_path(build_dir)));
-  return manifest.hex();
+  return base::ContentHasher::of({base::read_whole_file(generated_manifest_path(build_dir))});
 }
 
 bool counted(const GeneratedEntry& m) {

@@ -6,7 +6,6 @@
 // it.
 #pragma once
 #include <filesystem>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>

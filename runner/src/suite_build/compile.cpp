@@ -30,10 +30,6 @@ std::vector<std::string> split_words(const std::string& text) {
   return words;
 }
 
-}  // namespace
-
-namespace {
-
 std::vector<fs::path> paths_in(const char* list, const fs::path& source_dir) {
   std::vector<fs::path> paths;
   std::istringstream in(list);
@@ -87,15 +83,20 @@ std::vector<std::string> compile_command(const Toolchain& toolchain, const fs::p
                                          const fs::path& source, const fs::path& object,
                                          bool precompiled) {
   std::vector<std::string> argv = {toolchain.compiler};
-  argv.insert(argv.end(), toolchain.cxx_flags.begin(), toolchain.cxx_flags.end());
-  if (precompiled)
-    argv.insert(argv.end(), toolchain.precompiled_header.begin(),
-                toolchain.precompiled_header.end());
-  argv.push_back("-iquote");
-  argv.push_back(suite_dir.string());
+  std::ranges::copy(toolchain.cxx_flags, std::back_inserter(argv));
+  if (precompiled) std::ranges::copy(toolchain.precompiled_header, std::back_inserter(argv));
+  argv.insert(argv.end(), {"-iquote", suite_dir.string()});
   for (const auto& dir : toolchain.include_dirs) argv.push_back("-I" + dir.string());
   argv.insert(argv.end(), {"-c", source.string(), "-o", object.string()});
   return argv;
+}
+
+// The folders of the precompiled header's files the toolchain's flags name.
+std::vector<fs::path> precompiled_header_dirs(const Toolchain& toolchain) {
+  std::vector<fs::path> dirs;
+  for (const std::string& flag : toolchain.precompiled_header)
+    if (fs::path p(flag); p.is_absolute() && fs::exists(p)) dirs.push_back(p.parent_path());
+  return dirs;
 }
 
 // What a suite's compile may read and include: its folder, the includable headers, the precompiled
@@ -106,11 +107,8 @@ CompilerCall suite_call(const Toolchain& toolchain, const fs::path& suite_dir,
   CompilerCall call;
   call.argv = std::move(argv);
   call.readable = {suite_dir};
-  call.readable.insert(call.readable.end(), toolchain.includable.begin(),
-                       toolchain.includable.end());
-  for (const std::string& flag : toolchain.precompiled_header)
-    if (fs::path p(flag); p.is_absolute() && fs::exists(p))
-      call.readable.push_back(p.parent_path());
+  std::ranges::copy(toolchain.includable, std::back_inserter(call.readable));
+  std::ranges::copy(precompiled_header_dirs(toolchain), std::back_inserter(call.readable));
   call.readable.push_back(toolchain.reference_library_dir);
   for (const std::string& library : toolchain.link_libraries)
     if (fs::path p(library); p.is_absolute() && fs::exists(p)) call.readable.push_back(p);
@@ -124,12 +122,9 @@ IncludePolicy suite_policy(const Toolchain& toolchain, const fs::path& suite_dir
   policy.folders = {suite_dir, object_dir};
   for (const fs::path& p : toolchain.includable)
     (fs::is_directory(p) ? policy.folders : policy.files).push_back(p);
-  for (const std::string& flag : toolchain.precompiled_header)
-    if (fs::path p(flag); p.is_absolute() && fs::exists(p))
-      policy.folders.push_back(p.parent_path());
+  std::ranges::copy(precompiled_header_dirs(toolchain), std::back_inserter(policy.folders));
   policy.learner_folders = {suite_dir};
-  policy.learner_folders.insert(policy.learner_folders.end(), toolchain.learner_folders.begin(),
-                                toolchain.learner_folders.end());
+  std::ranges::copy(toolchain.learner_folders, std::back_inserter(policy.learner_folders));
   policy.allowed_in_words = toolchain.includable_in_words;
   return policy;
 }
@@ -167,7 +162,7 @@ bool link_suite(const Toolchain& toolchain, const fs::path& suite_dir,
   argv.insert(argv.end(),
               {"-o", executable.string(), "-L" + toolchain.reference_library_dir.string(),
                "-Wl,--no-as-needed", "-ltinyllm_oracle", "-Wl,--as-needed"});
-  argv.insert(argv.end(), toolchain.link_libraries.begin(), toolchain.link_libraries.end());
+  std::ranges::copy(toolchain.link_libraries, std::back_inserter(argv));
   const CompilerResult linked =
       call_compiler(toolchain.sandbox, suite_call(toolchain, suite_dir, object_dir, argv));
   *diagnostics += linked.messages;
@@ -197,12 +192,11 @@ bool compile_units(const Toolchain& toolchain, const fs::path& suite_dir,
     call.dependency_file = objects[i].string() + ".d";
     results[i] = call_compiler(toolchain.sandbox, call);
   });
-  for (const CompilerResult& r : results)
-    if (r.refused) {
-      *refused = true;
-      *diagnostics = r.messages;
-      return false;
-    }
+  if (const auto r = std::ranges::find_if(results, &CompilerResult::refused); r != results.end()) {
+    *refused = true;
+    *diagnostics = r->messages;
+    return false;
+  }
   bool compiled = true;
   for (const CompilerResult& r : results) {
     *diagnostics += r.messages;

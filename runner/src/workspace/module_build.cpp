@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <set>
 #include <thread>
 
 #include "config/build_info.hpp"
@@ -30,22 +31,15 @@ struct Unit {
   fs::path object;
 };
 
-struct Compiled {
-  bool ok = false;
-  std::string output;
-};
-
 // Returns the hash of every header the workspace's module may include: any file under include/
 // and src/ that is not a .cpp.
 std::string headers_hash(const Workspace& w) {
   base::ContentHasher hasher;
   for (const fs::path& dir : {w.include_dir, w.source_dir}) {
     if (!fs::is_directory(dir)) continue;
-    std::vector<fs::path> files;
+    std::set<fs::path> files;
     for (const auto& entry : fs::recursive_directory_iterator(dir))
-      if (entry.is_regular_file() && entry.path().extension() != ".cpp")
-        files.push_back(entry.path());
-    std::sort(files.begin(), files.end());
+      if (entry.is_regular_file() && entry.path().extension() != ".cpp") files.insert(entry.path());
     for (const fs::path& f : files) hasher.add(f.lexically_relative(w.root).string()).add_file(f);
   }
   return hasher.hex();
@@ -63,8 +57,8 @@ CompilerCall module_call(const Workspace& w, const ModuleToolchain& toolchain,
   return call;
 }
 
-Compiled compile(const Unit& unit, const Workspace& w, const ModuleToolchain& toolchain,
-                 const fs::path& out_dir) {
+CompilerResult compile(const Unit& unit, const Workspace& w, const ModuleToolchain& toolchain,
+                       const fs::path& out_dir) {
   if (fs::is_regular_file(unit.object)) return {true, ""};  // its hash is its inputs: reuse it
   std::vector<std::string> argv{toolchain.compiler};
   argv.insert(argv.end(), toolchain.flags.begin(), toolchain.flags.end());
@@ -89,12 +83,11 @@ Compiled compile(const Unit& unit, const Workspace& w, const ModuleToolchain& to
   const CompilerResult r = call_compiler(toolchain.sandbox, call);
   std::error_code ignored;
   fs::remove(call.dependency_file, ignored);
-  if (!r.ok) {
+  if (r.ok)
+    fs::rename(partial, unit.object);
+  else
     fs::remove(partial, ignored);
-    return {false, r.messages};
-  }
-  fs::rename(partial, unit.object);
-  return {true, r.messages};
+  return r;
 }
 
 // Returns `text` with the workspace's absolute path taken out of file names.
@@ -120,31 +113,28 @@ void link(const std::vector<Unit>& units, const Workspace& w, const ModuleToolch
   const fs::path key_file = out_dir / "libtinyllm_oracle.so.key";
   std::string stored_key;
   if (std::ifstream in(key_file); in) std::getline(in, stored_key);
-  if (stored_key == link_key.hex() && fs::is_regular_file(library)) {
-    build.ok = true;
-    build.library = library;
-    return;
+  if (stored_key != link_key.hex() || !fs::is_regular_file(library)) {
+    fs::remove(key_file);
+    const fs::path partial =
+        out_dir / ("libtinyllm_oracle.so." + std::to_string(getpid()) + ".partial");
+    std::vector<std::string> argv{toolchain.compiler, "-shared", "-o", partial.string()};
+    for (const Unit& u : units) argv.push_back(u.object.string());
+    argv.insert(argv.end(),
+                {"-Wl,--whole-archive", toolchain.foundation_archive.string(),
+                 "-Wl,--no-whole-archive", "-Wl,--no-undefined", "-Wl,--strip-debug", "-pthread"});
+    const CompilerResult r =
+        call_compiler(toolchain.sandbox, module_call(w, toolchain, out_dir, argv));
+    build.diagnostics += relative_paths(r.messages, w.root);
+    if (!r.ok) {
+      fs::remove(partial);
+      build.problems = link_problems(r.messages, sources);
+      if (build.problems.empty())
+        build.problems.push_back("the module does not link (the linker's messages are below)");
+      return;
+    }
+    fs::rename(partial, library);
+    std::ofstream(key_file) << link_key.hex() << "\n";
   }
-  fs::remove(key_file);
-  const fs::path partial =
-      out_dir / ("libtinyllm_oracle.so." + std::to_string(getpid()) + ".partial");
-  std::vector<std::string> argv{toolchain.compiler, "-shared", "-o", partial.string()};
-  for (const Unit& u : units) argv.push_back(u.object.string());
-  argv.insert(argv.end(),
-              {"-Wl,--whole-archive", toolchain.foundation_archive.string(),
-               "-Wl,--no-whole-archive", "-Wl,--no-undefined", "-Wl,--strip-debug", "-pthread"});
-  const CompilerResult r =
-      call_compiler(toolchain.sandbox, module_call(w, toolchain, out_dir, argv));
-  build.diagnostics += relative_paths(r.messages, w.root);
-  if (!r.ok) {
-    fs::remove(partial);
-    build.problems = link_problems(r.messages, sources);
-    if (build.problems.empty())
-      build.problems.push_back("the module does not link (the linker's messages are below)");
-    return;
-  }
-  fs::rename(partial, library);
-  std::ofstream(key_file) << link_key.hex() << "\n";
   build.ok = true;
   build.library = library;
 }
@@ -202,7 +192,7 @@ ModuleBuild build_module(const Workspace& workspace, const ModuleToolchain& tool
                    "the contract check",
                    {workspace.include_dir, toolchain.foundation_include_dir},
                    object_for(toolchain.contract_check_source, "contract_check.cpp")});
-  std::vector<Compiled> compiled(units.size());
+  std::vector<CompilerResult> compiled(units.size());
   if (jobs <= 0) jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   base::parallel_for(units.size(), jobs, [&](std::size_t i) {
     compiled[i] = compile(units[i], workspace, toolchain, out_dir);
@@ -210,14 +200,12 @@ ModuleBuild build_module(const Workspace& workspace, const ModuleToolchain& tool
 
   ModuleBuild build;
   std::map<std::string, std::string> sources;  // object path -> workspace source, for the linker
-  bool all_compiled = true;
   for (std::size_t i = 0; i < units.size(); ++i) {
-    build.diagnostics += relative_paths(compiled[i].output, workspace.root);
+    build.diagnostics += relative_paths(compiled[i].messages, workspace.root);
     sources[units[i].object.string()] = units[i].name;
     if (compiled[i].ok) continue;
-    all_compiled = false;
     if (i + 1 == units.size()) {
-      const auto changed = contract_check_problems(compiled[i].output, units[i].source);
+      const auto changed = contract_check_problems(compiled[i].messages, units[i].source);
       build.problems.insert(build.problems.end(), changed.begin(), changed.end());
       if (changed.empty())
         build.problems.push_back(
@@ -230,7 +218,8 @@ ModuleBuild build_module(const Workspace& workspace, const ModuleToolchain& tool
     }
   }
 
-  if (all_compiled) link(units, workspace, toolchain, out_dir, sources, build);
+  // Every unit that does not compile adds a problem.
+  if (build.problems.empty()) link(units, workspace, toolchain, out_dir, sources, build);
   build.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return build;
 }

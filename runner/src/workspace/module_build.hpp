@@ -16,7 +16,7 @@ struct ModuleToolchain {
   std::vector<std::string> flags;   // build_info::module_cxx_flags, split
   fs::path foundation_include_dir;  // <build>/foundation/include
   fs::path foundation_archive;      // <build>/foundation/libtinyllm_foundation.a
-  fs::path contract_check_source;   // <source>/runner/workspace/contract_check.cpp
+  fs::path contract_check_source;   // <source>/runner/workspace_template/contract_check.cpp
   CompilerSandbox sandbox;          // each compile and the link: isolation, limits, time
 };
 

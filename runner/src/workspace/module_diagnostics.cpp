@@ -5,6 +5,7 @@
 
 #include <cxxabi.h>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -12,6 +13,7 @@
 #include <memory>
 #include <regex>
 #include <set>
+#include <sstream>
 
 namespace tinyllm::runner {
 
@@ -63,17 +65,6 @@ std::string origin(const std::string& object, const std::map<std::string, std::s
   return object;
 }
 
-std::vector<std::string> lines_of(std::string_view text) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const auto end = std::min(text.find('\n', start), text.size());
-    lines.emplace_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return lines;
-}
-
 // Returns the object files and archive members a linker line names.
 std::vector<std::string> objects_in(const std::string& line) {
   static const std::regex object(
@@ -85,16 +76,12 @@ std::vector<std::string> objects_in(const std::string& line) {
   return found;
 }
 
-}  // namespace
-
-std::string demangled(const std::string& symbol) {
-  if (symbol.rfind("_Z", 0) != 0) return symbol;
-  int status = 0;
-  std::unique_ptr<char, void (*)(void*)> name(
-      abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status), std::free);
-  return status == 0 && name ? std::string(name.get()) : symbol;
+std::string and_joined(const std::vector<std::string>& files) {
+  return fmt::format("{}", fmt::join(files, " and "));
 }
 
+// Returns the contract's name of a demangled symbol: "tinyllm::train::DynamicLossScaler::step(
+// tinyllm::optim::Optimizer&, ...)" -> "DynamicLossScaler::step".
 std::string contract_name(std::string_view symbol) {
   // The qualified name ends at the parameter list's '(' (none for a variable).
   std::string name(symbol.substr(0, symbol.find('(')));
@@ -104,6 +91,16 @@ std::string contract_name(std::string_view symbol) {
       break;
     }
   return name;
+}
+
+}  // namespace
+
+std::string demangled(const std::string& symbol) {
+  if (symbol.rfind("_Z", 0) != 0) return symbol;
+  int status = 0;
+  std::unique_ptr<char, void (*)(void*)> name(
+      abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status), std::free);
+  return status == 0 && name ? std::string(name.get()) : symbol;
 }
 
 std::vector<std::string> contract_check_problems(std::string_view output,
@@ -148,40 +145,35 @@ std::vector<std::string> link_problems(std::string_view output,
   const auto say = [&](std::string line) {
     if (said.insert(line).second) problems.push_back(std::move(line));
   };
-  const std::vector<std::string> lines = lines_of(output);
+  std::vector<std::string> lines;
+  std::istringstream text{std::string(output)};
+  for (std::string line; std::getline(text, line);) lines.push_back(line);
   for (std::size_t i = 0; i < lines.size(); ++i) {
     std::smatch m;
     if (std::regex_search(lines[i], m, twice)) {
-      const std::string symbol = demangled(m[1]);
-      const std::string name = contract_name(symbol);
+      const std::string name = contract_name(demangled(m[1]));
       // The duplicate is on this line (or the "in function" line before it), the first
       // definition after "; ".
       std::vector<std::string> objects;
       if (i > 0 && lines[i - 1].find("in function") != std::string::npos)
         objects = objects_in(lines[i - 1]);
-      for (const std::string& o : objects_in(lines[i])) objects.push_back(o);
-      std::vector<std::string> files;
-      bool foundation = false;
+      std::ranges::copy(objects_in(lines[i]), std::back_inserter(objects));
+      std::vector<std::string> files, yours;  // yours: the files that are not the foundation's
       for (const std::string& o : objects) {
         const std::string file = origin(o, sources);
-        foundation = foundation || file.rfind("the foundation", 0) == 0;
-        if (std::find(files.begin(), files.end(), file) == files.end()) files.push_back(file);
+        if (std::ranges::find(files, file) != files.end()) continue;
+        files.push_back(file);
+        if (file.rfind("the foundation", 0) != 0) yours.push_back(file);
       }
-      if (foundation) {
-        std::string yours;
-        for (const std::string& f : files)
-          if (f.rfind("the foundation", 0) != 0) yours += (yours.empty() ? "" : " and ") + f;
+      if (yours.size() < files.size())
         say(
             fmt::format("`{}` is defined in {}, but the foundation provides it (as the course's "
                         "earlier modules did): delete that definition and call the foundation's",
-                        name, yours.empty() ? "your module" : yours));
-      } else {
-        std::string where;
-        for (const std::string& f : files) where += (where.empty() ? "" : " and ") + f;
+                        name, yours.empty() ? "your module" : and_joined(yours)));
+      else
         say(fmt::format("`{}` is defined twice{}: keep one definition{}", name,
-                        where.empty() ? "" : ": " + where,
+                        files.empty() ? "" : ": " + and_joined(files),
                         contract_functions().count(name) ? " (the contract's function)" : ""));
-      }
       continue;
     }
     if (std::regex_search(lines[i], m, undefined)) {

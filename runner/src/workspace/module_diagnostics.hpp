@@ -28,8 +28,4 @@ std::vector<std::string> link_problems(std::string_view output,
 // Returns `symbol` demangled (unchanged when it is not a mangled C++ name).
 std::string demangled(const std::string& symbol);
 
-// Returns the contract's name of a demangled symbol: "tinyllm::train::DynamicLossScaler::step(
-// tinyllm::optim::Optimizer&, ...)" -> "DynamicLossScaler::step".
-std::string contract_name(std::string_view symbol);
-
 }  // namespace tinyllm::runner

@@ -4,7 +4,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <set>
 
 #include "config/errors.hpp"
@@ -59,14 +58,12 @@ std::vector<ModuleFileDiff> diff_module(const Workspace& workspace, const fs::pa
     }
     files.push_back(std::move(file));
   }
-  std::vector<fs::path> own;
-  for (const fs::path& folder : {workspace.include_dir, workspace.source_dir}) {
+  std::set<fs::path> own;  // sorted
+  for (const fs::path& folder : {workspace.include_dir, workspace.source_dir})
     for (const auto& entry : fs::recursive_directory_iterator(folder)) {
       const fs::path path = fs::relative(entry.path(), workspace.root);
-      if (entry.is_regular_file() && !reference_paths.count(path)) own.push_back(path);
+      if (entry.is_regular_file() && !reference_paths.count(path)) own.insert(path);
     }
-  }
-  std::sort(own.begin(), own.end());
   for (const fs::path& path : own)
     files.push_back({path.generic_string(), FileComparison::OnlyInYours, ""});
   return files;

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -18,16 +19,13 @@ namespace {
 // Returns the files under `dir` (recursively) whose extension is one of `extensions`, sorted.
 std::vector<fs::path> files_under(const fs::path& dir,
                                   std::initializer_list<std::string_view> extensions) {
-  std::vector<fs::path> found;
-  if (!fs::is_directory(dir)) return found;
-  for (const auto& entry : fs::recursive_directory_iterator(dir)) {
-    if (!entry.is_regular_file()) continue;
-    const std::string ext = entry.path().extension().string();
-    if (std::find(extensions.begin(), extensions.end(), ext) != extensions.end())
-      found.push_back(entry.path());
-  }
-  std::sort(found.begin(), found.end());
-  return found;
+  std::set<fs::path> found;
+  if (fs::is_directory(dir))
+    for (const auto& entry : fs::recursive_directory_iterator(dir))
+      if (entry.is_regular_file() &&
+          std::ranges::count(extensions, entry.path().extension().string()))
+        found.insert(entry.path());
+  return {found.begin(), found.end()};
 }
 
 // Returns the value of the marker's `format = N` line, or -1 when there is none.

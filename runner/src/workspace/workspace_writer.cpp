@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include <fstream>
+#include <ranges>
 #include <sstream>
 
 #include "config/build_info.hpp"
@@ -29,24 +30,12 @@ std::string read_repository_file(const fs::path& path) {
   return text.str();
 }
 
-std::string pitfall_name(int id) {
-  return fmt::format("s{:02}", id);
-}
-
 }  // namespace
 
 std::vector<std::string> split_list(std::string_view list, char separator) {
   std::vector<std::string> pieces;
-  std::string piece;
-  for (const char c : list) {
-    if (c == separator) {
-      if (!piece.empty()) pieces.push_back(piece);
-      piece.clear();
-    } else {
-      piece += c;
-    }
-  }
-  if (!piece.empty()) pieces.push_back(piece);
+  for (const auto piece : std::views::split(list, separator))
+    if (!piece.empty()) pieces.emplace_back(piece.begin(), piece.end());
   return pieces;
 }
 
@@ -55,8 +44,6 @@ std::set<int> parse_pitfall_list(std::string_view list, const fs::path& source_d
   for (const std::string& source : split_list(build_info::module_sources, ';'))
     for (int id : pitfall_sites(read_repository_file(source_dir / "oracle" / source)))
       known.insert(id);
-  std::vector<std::string> names;
-  for (int id : known) names.push_back(pitfall_name(id));
   std::set<int> ids;
   for (const std::string& name : split_list(list, ',')) {
     int id = -1;
@@ -65,8 +52,8 @@ std::set<int> parse_pitfall_list(std::string_view list, const fs::path& source_d
       id = std::stoi(name.substr(1));
     if (!known.count(id))
       throw UsageError(
-          fmt::format("--pitfalls: unknown pitfall \"{}\"; the module's pitfalls are {}", name,
-                      fmt::join(names, ",")));
+          fmt::format("--pitfalls: unknown pitfall \"{}\"; the module's pitfalls are s{:02}", name,
+                      fmt::join(known, ",s")));
     ids.insert(id);
   }
   return ids;

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -14,7 +15,6 @@
 #include <vector>
 
 #include "compare.hpp"
-#include "shims.hpp"
 
 namespace tinyllm_diff {
 namespace {
@@ -74,32 +74,6 @@ std::vector<Mutant> read_behaviours(const std::string& name) {
   return mutants;
 }
 
-int line_count(const std::string& text) {
-  int n = 0;
-  for (char c : text) n += c == '\n';
-  return n;
-}
-
-// The reference's and the learner's responses on the whole sample.
-struct Sample {
-  std::map<CaseKey, std::string> reference, learner;
-};
-
-Sample run_sample() {
-  Sample sample;
-  for (const Area& area : areas())
-    for (int i = 0; i < kBehaviourCases; ++i) {
-      const Case c = sample_case(area, i);
-      sample.reference[{area.name, i}] = call_reference(c.request);
-      sample.learner[{area.name, i}] = call_learner(c.request, c.scenario);
-    }
-  return sample;
-}
-
-std::string quoted(const std::string& text) {
-  return "\"" + text + "\"";  // ids and area names: letters, digits and '_' only
-}
-
 }  // namespace
 
 Case sample_case(const Area& area, int index) {
@@ -108,14 +82,20 @@ Case sample_case(const Area& area, int index) {
 }
 
 void record_behaviour(const std::string& file, const std::string& id) {
-  const Sample sample = run_sample();
+  std::map<CaseKey, std::string> differs;  // the file's order: by area name, then index
+  for (const Area& area : areas())
+    for (int i = 0; i < kBehaviourCases; ++i) {
+      const Case c = sample_case(area, i);
+      const std::string reference = call_reference(c.request);
+      if (std::string learner = call_learner(c.request, c.scenario); learner != reference)
+        differs[{area.name, i}] = std::move(learner);
+    }
   std::ostringstream out;
   out << header() << "\nmutant " << id << "\n";
-  for (const auto& [key, response] : sample.learner) {
-    if (response == sample.reference.at(key)) continue;
-    out << "case " << key.first << " " << key.second << " " << line_count(response) << "\n"
+  for (const auto& [key, response] : differs)
+    out << "case " << key.first << " " << key.second << " " << std::ranges::count(response, '\n')
+        << "\n"
         << response;
-  }
   std::ofstream written(file, std::ios::binary);
   written << out.str();
   if (!written.flush()) throw std::runtime_error("cannot write " + file);
@@ -152,7 +132,8 @@ void diagnose_area(const Area& area, const std::vector<Mutant>& mutants) {
       if (key.first == area.name && !differing.count(key) && first_difference(learner.at(key), its))
         ++conflicts;
     if (!explains && conflicts == 0) continue;
-    matches += std::string(matches.size() > 1 ? "," : "") + "{\"id\":" + quoted(mutant.id) +
+    // Ids are letters, digits and '_' only: nothing to escape.
+    matches += std::string(matches.size() > 1 ? "," : "") + "{\"id\":\"" + mutant.id + "\"" +
                ",\"explains\":" + (explains ? "true" : "false") +
                ",\"conflicts\":" + std::to_string(conflicts) + "}";
   }

@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <string>
 
-#include "areas.hpp"
+#include "property.hpp"
 
 namespace tinyllm_diff {
 

@@ -38,12 +38,18 @@ std::string readable(const std::string& w) {
   return is_real(w) ? decimal(double_of_hex(w)) : w;
 }
 
+// Returns "[a, b]": at most `most` items, each as `text` writes it, then "...".
+template <class T, class Text>
+std::string bracketed(const std::vector<T>& items, std::size_t most, Text text) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < items.size() && i < most; ++i)
+    out += (i ? ", " : "") + text(items[i]);
+  return out + (items.size() > most ? ", ...]" : "]");
+}
+
 std::string readable(const std::vector<std::string>& words) {
   if (words.size() == 1) return readable(words[0]);
-  std::string out = "[";
-  for (std::size_t i = 0; i < words.size() && i < 8; ++i)
-    out += (i ? ", " : "") + readable(words[i]);
-  return out + (words.size() > 8 ? ", ...]" : "]");
+  return bracketed(words, 8, [](const std::string& w) { return readable(w); });
 }
 
 bool same_word(const std::string& yours, const std::string& reference, bool tolerant) {
@@ -73,10 +79,7 @@ std::string decimal(double value) {
 }
 
 std::string decimals(const std::vector<double>& values, std::size_t most) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < values.size() && i < most; ++i)
-    out += (i ? ", " : "") + decimal(values[i]);
-  return out + (values.size() > most ? ", ...]" : "]");
+  return bracketed(values, most, decimal);
 }
 
 std::optional<std::string> first_difference(const std::string& yours,

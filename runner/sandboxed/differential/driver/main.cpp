@@ -22,7 +22,7 @@
 #include <string>
 
 #include "behaviour.hpp"
-#include "shims.hpp"
+#include "property.hpp"
 
 namespace {
 
@@ -62,21 +62,16 @@ int main(int argc, char** argv) {
     std::cerr << "tinyllm-differential: give both shims: --reference=SHIM --learner=SHIM\n";
     return 2;
   }
+  const std::string record = option(argc, argv, "record", "TINYLLM_DIFF_RECORD");
   try {
     tinyllm_diff::load_shims(reference, learner);
+    if (!record.empty()) {
+      tinyllm_diff::record_behaviour(record, option(argc, argv, "record-id", "TINYLLM_DIFF_ID"));
+      return 0;
+    }
   } catch (const std::exception& e) {
     std::cerr << "tinyllm-differential: " << e.what() << "\n";
     return 2;
-  }
-  const std::string record = option(argc, argv, "record", "TINYLLM_DIFF_RECORD");
-  if (!record.empty()) {
-    try {
-      tinyllm_diff::record_behaviour(record, option(argc, argv, "record-id", "TINYLLM_DIFF_ID"));
-    } catch (const std::exception& e) {
-      std::cerr << "tinyllm-differential: " << e.what() << "\n";
-      return 2;
-    }
-    return 0;
   }
   const std::string behaviours = option(argc, argv, "behaviours", "TINYLLM_DIFF_BEHAVIOURS");
   if (!behaviours.empty()) {

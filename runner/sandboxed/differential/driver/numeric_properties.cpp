@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "areas.hpp"
 #include "compare.hpp"
 #include "property.hpp"
 

@@ -1,19 +1,72 @@
-// The shared parts of the properties (property.hpp).
+// The shims, the areas and the shared parts of the properties (property.hpp).
 #include "property.hpp"
 
+#include <dlfcn.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <stdexcept>
 
-#include "areas.hpp"
 #include "compare.hpp"
-#include "shims.hpp"
 
 namespace tinyllm_diff {
 
+namespace {
+
+using Call = const char* (*)(const char*);
+Call reference_call = nullptr;
+Call learner_call = nullptr;
+bool tracing = false;
+
+Call load(const std::string& path, const char* which) {
+  void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle)
+    throw std::runtime_error(std::string("cannot load the ") + which + " shim: " + dlerror());
+  auto call = reinterpret_cast<Call>(dlsym(handle, "tinyllm_diff_call"));
+  if (!call)
+    throw std::runtime_error(std::string("the ") + which +
+                             " shim has no tinyllm_diff_call: " + dlerror());
+  return call;
+}
+
+}  // namespace
+
+void load_shims(const std::string& reference, const std::string& learner) {
+  reference_call = load(reference, "reference");
+  learner_call = load(learner, "learner's");
+}
+
+std::string call_reference(const std::string& request) {
+  return reference_call(request.c_str());
+}
+std::string call_learner(const std::string& request, const std::string& scenario) {
+  if (tracing) std::cout << "[call] " << scenario << std::endl;
+  return learner_call(request.c_str());
+}
+
+void trace_learner_calls(bool on) {
+  tracing = on;
+}
+
+const std::vector<Area>& areas() {
+  static const std::vector<Area> table = {
+      {"cast", true, cast_cases},
+      {"autocast_matmul", true, autocast_matmul_cases},
+      {"DynamicLossScaler", false, DynamicLossScaler_cases},
+      {"grad_accumulate", false, grad_accumulate_cases},
+      {"train_step_mixed", false, train_step_mixed_cases},
+      {"checkpoint_sequential", true, checkpoint_sequential_cases},
+      {"checkpoint", false, checkpoint_cases},
+  };
+  return table;
+}
+
 void check_area(const std::string& name) {
-  const Area& area = area_named(name);
+  const auto found = std::ranges::find(areas(), name, &Area::name);
+  if (found == areas().end()) throw std::invalid_argument("differential: no area called " + name);
+  const Area& area = *found;
   ::testing::Test::RecordProperty("exact", area.exact ? "true" : "false");
   ::testing::Test::RecordProperty(
       "cases", std::to_string(rc::detail::configuration().testParams.maxSuccess));

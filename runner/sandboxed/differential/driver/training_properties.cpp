@@ -10,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "areas.hpp"
 #include "compare.hpp"
 #include "property.hpp"
 
