@@ -4,14 +4,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <chrono>
 #include <set>
-#include <thread>
 
-#include "check/course_outcomes.hpp"
 #include "config/errors.hpp"
 #include "grading/classify.hpp"
-#include "grading/progress.hpp"
 #include "grading/variant_runs.hpp"
 #include "sandbox/sandbox.hpp"
 #include "tinyllm/base/content_hash.hpp"
@@ -116,7 +112,6 @@ CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request) 
   const Toolchain toolchain = course_suite_toolchain(request);
 
   // 1. Compile, unless the last compile was made from exactly this.
-  const auto compile_start = std::chrono::steady_clock::now();
   fs::create_directories(request.work_dir);
   const fs::path stamp = request.work_dir / "compiled-from";
   const fs::path executable = request.work_dir / "suite";
@@ -132,16 +127,13 @@ CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request) 
     if (!build.ok) {
       result.compile_log =
           build.diagnostics.empty() ? "the compiler failed without a message" : build.diagnostics;
-      result.compile_seconds = seconds_since(compile_start);
       return result;
     }
     base::write_whole_file(stamp, key);
   }
-  result.compile_seconds = seconds_since(compile_start);
 
   // 2. Time the reference's module, list the tests, then run them with each seed (shrinking on: a
   // learner wants the smallest counterexample).
-  const auto run_start = std::chrono::steady_clock::now();
   const fs::path scratch_root = request.work_dir / "runs";
   fs::create_directories(scratch_root);
   RunRequest base;
@@ -160,10 +152,7 @@ CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request) 
                       config.reference_seeds.end());
 
   const std::vector<std::string> listed = list_tests(base, config.limits, result.problems);
-  if (listed.empty()) {
-    result.run_seconds = seconds_since(run_start);
-    return result;
-  }
+  if (listed.empty()) return result;
   std::vector<std::string> expected = listed;
   std::sort(expected.begin(), expected.end());
   const auto run_seed = [&](std::uint64_t seed, const std::set<std::string>& left_out,
@@ -205,7 +194,6 @@ CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request) 
   CourseOutcomes outcomes = course_outcomes(listed, runs, config.limits, timeout, reproduce);
   result.tests = std::move(outcomes.tests);
   result.problems.insert(result.problems.end(), outcomes.problems.begin(), outcomes.problems.end());
-  result.run_seconds = seconds_since(run_start);
   return result;
 }
 

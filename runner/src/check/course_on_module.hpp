@@ -5,11 +5,13 @@
 #pragma once
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "check/waiting_notice.hpp"
 #include "config/config.hpp"
+#include "grading/resumed_run.hpp"
 #include "suite_build/compile.hpp"
 #include "tinyllm/reports/check_result.hpp"
 
@@ -39,7 +41,6 @@ struct CourseOnModule {
   bool compiled = false;
   bool reused_build = false;  // nothing it depends on changed since the last check's compile
   std::string compile_log;    // the compiler's and linker's own messages, when it did not compile
-  double compile_seconds = 0, run_seconds = 0;
   std::vector<std::uint64_t> seeds;               // grading seed first, then the reference seeds
   std::vector<reports::CourseTestOutcome> tests;  // in the order the suite lists them
   // Runs that crashed, timed out, hit a limit or exited badly, and a listing that failed (then
@@ -56,10 +57,40 @@ Toolchain course_suite_toolchain(const CourseOnModuleRequest& request);
 // Compiles the course suite (skipped when the workspace headers, the foundation headers, the
 // course suite and the toolchain hash to what the last successful compile in work_dir had), times
 // the reference's module on it, lists its tests, then runs it on the module with every seed,
-// `config.jobs` runs at a time, each resumed past every test that ends it (course_outcomes.hpp)
+// `config.jobs` runs at a time, each resumed past every test that ends it (course_outcomes below)
 // and given the reference's time times timeout.factor plus timeout.constant_seconds. Throws
 // SandboxSetupError or std::runtime_error (a grader or machine problem) as run_sandboxed does;
 // everything the learner's module does is in the result.
 CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request);
+
+// What the course suite's runs on a learner's module say about each course test
+// (course_outcomes.cpp): passed with every seed, or failed with these seeds and this message; and
+// which runs ended abnormally with no test to blame. Each seed's run is resumed past every test
+// that crashes, times out or hits a limit (resumed_run.hpp), so such a test fails alone, with how
+// its run ended, and the tests after it keep verdicts of their own.
+//
+// The whole course suite with one seed, resumed past every test that ended a run.
+struct CourseSeedRun {
+  std::uint64_t seed = 0;
+  ResumedRun run;
+};
+
+struct CourseOutcomes {
+  std::vector<reports::CourseTestOutcome> tests;  // in `listed` order
+  std::vector<reports::RunProblem> problems;      // in `runs` order
+};
+
+// Returns each listed test's outcome over `runs` (grading seed first) and the runs that ended
+// abnormally with no test to blame. `timeout` is each run's (the reference's module on the whole
+// suite). `reproduce(seed, test)` is the command that reruns one test with one seed.
+CourseOutcomes course_outcomes(
+    const std::vector<std::string>& listed, const std::vector<CourseSeedRun>& runs,
+    const ResourceLimits& limits, const ScaledTimeout& timeout,
+    const std::function<std::string(std::uint64_t seed, const std::string& test)>& reproduce);
+
+// Returns the tests that failed with `seed` by a failed assertion, sorted (the diagnosis takes the
+// grading seed's): not those during which a run crashed or hung, which no signature records.
+std::vector<std::string> failing_with_seed(const std::vector<reports::CourseTestOutcome>& tests,
+                                           std::uint64_t seed);
 
 }  // namespace tinyllm::runner

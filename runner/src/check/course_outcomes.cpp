@@ -1,11 +1,12 @@
-// Turns the course suite's runs on a learner's module into per-test outcomes (course_outcomes.hpp).
-#include "check/course_outcomes.hpp"
-
+// Turns the course suite's runs on a learner's module into per-test outcomes
+// (course_on_module.hpp).
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <map>
 #include <set>
+
+#include "check/course_on_module.hpp"
 
 namespace tinyllm::runner {
 

@@ -6,8 +6,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -19,6 +17,7 @@
 #include "sandbox/sandbox.hpp"
 #include "tinyllm/base/content_hash.hpp"
 #include "tinyllm/base/process.hpp"
+#include "tinyllm/base/whole_file.hpp"
 
 namespace tinyllm::runner {
 namespace {
@@ -28,18 +27,22 @@ namespace fs = std::filesystem;
 constexpr const char* kLearnerShim = "libtinyllm_diff_learner.so";
 constexpr const char* kWhat = "the differential check";
 
+// Where the build keeps the driver and the reference shim, and where the learner shim's source is.
+struct DifferentialFiles {
+  fs::path driver, reference_shim, shim_source;
+};
+
+DifferentialFiles differential_files(const fs::path& build_dir, const fs::path& source_dir) {
+  const fs::path out = build_dir / "differential",
+                 src = source_dir / "runner" / "sandboxed" / "differential";
+  return {out / "tinyllm-differential", out / "libtinyllm_diff_reference.so", src / "shim.cpp"};
+}
+
 std::vector<std::string> words_of(const std::string& text) {
   std::istringstream in(text);
   std::vector<std::string> out;
   for (std::string w; in >> w;) out.push_back(w);
   return out;
-}
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 // The compile and link of the learner's shim: the module's flags, the workspace's headers before
@@ -89,7 +92,7 @@ std::optional<std::string> build_learner_shim(const DifferentialRequest& r,
   const std::string key = shim_key(
       r, files,
       shim_command(r, files, "<the workspace's include/>", "<the shim>", "<the library's folder>"));
-  cached = fs::exists(shim) && fs::exists(stamp) && read_text(stamp) == key;
+  cached = fs::exists(shim) && fs::exists(stamp) && base::read_whole_file(stamp) == key;
   if (cached) return std::nullopt;
   fs::create_directories(building.parent_path());
   CompilerCall call;
@@ -110,7 +113,7 @@ std::optional<std::string> build_learner_shim(const DifferentialRequest& r,
   if (!built.ok) return built.messages;
   fs::rename(building, shim);
   fs::remove_all(building.parent_path());
-  std::ofstream(stamp, std::ios::binary) << key;
+  base::write_whole_file(stamp, key);
   return std::nullopt;
 }
 
@@ -248,12 +251,6 @@ BehaviourObservation observed_behaviour(const ResumedRun& run, const ResourceLim
 
 }  // namespace
 
-DifferentialFiles differential_files(const fs::path& build_dir, const fs::path& source_dir) {
-  const fs::path out = build_dir / "differential",
-                 src = source_dir / "runner" / "sandboxed" / "differential";
-  return {out / "tinyllm-differential", out / "libtinyllm_diff_reference.so", src / "shim.cpp"};
-}
-
 std::optional<std::vector<reports::DifferentialCheck>> parse_differential_json(
     const std::string& json) {
   const auto doc = nlohmann::json::parse(json, nullptr, false);
@@ -284,7 +281,6 @@ std::optional<std::vector<reports::DifferentialCheck>> parse_differential_json(
 }
 
 DifferentialResult run_differential(const DifferentialRequest& request) {
-  const auto start = std::chrono::steady_clock::now();
   const DifferentialFiles files = differential_files(request.build_dir, request.source_dir);
   for (const auto& needed : {files.driver, files.reference_shim, files.shim_source})
     if (!fs::exists(needed))
@@ -293,16 +289,11 @@ DifferentialResult run_differential(const DifferentialRequest& request) {
                       "grader (ninja -C {} tinyllm-grade)",
                       needed.string(), request.build_dir.string()));
   DifferentialResult result;
-  auto seconds = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  };
   if (auto diagnostics = build_learner_shim(request, files, result.shim_cached)) {
     result.problem = problem(
         "its shim (runner/sandboxed/differential/shim.cpp, which calls every contract function) "
-        "did not "
-        "compile against your headers in " +
+        "did not compile against your headers in " +
         request.include_dir.string() + ":\n" + *diagnostics);
-    result.seconds = seconds();
     return result;
   }
   // The reference on both sides: each run on the learner's module gets its time times
@@ -361,7 +352,6 @@ DifferentialResult run_differential(const DifferentialRequest& request) {
     std::stable_sort(result.behaviour->areas.begin(), result.behaviour->areas.end(),
                      [&](const auto& a, const auto& b) { return position(a) < position(b); });
   }
-  result.seconds = seconds();
   return result;
 }
 

@@ -53,15 +53,7 @@ struct DifferentialResult {
   // `error` says why there is none when that run failed).
   std::optional<BehaviourObservation> behaviour;
   bool shim_cached = false;  // the learner's shim was reused from an earlier check
-  double seconds = 0;        // compile (when not cached) and run
 };
-
-// Where the build keeps the driver and the reference shim, and where the learner shim's source is.
-struct DifferentialFiles {
-  std::filesystem::path driver, reference_shim, shim_source;
-};
-DifferentialFiles differential_files(const std::filesystem::path& build_dir,
-                                     const std::filesystem::path& source_dir);
 
 // Runs the differential check: the driver with the reference on both sides first (the time the
 // learner's runs may take a multiple of), then on the learner's module, then, when an area

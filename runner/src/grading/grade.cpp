@@ -22,14 +22,6 @@ namespace tinyllm::runner {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-std::string rc_params(std::uint64_t seed, bool shrink) {
-  return fmt::format("RC_PARAMS=seed={}{}", seed, shrink ? "" : " noshrink=1");
-}
-
-}  // namespace
-
 std::vector<std::pair<std::string, fs::path>> variant_libraries(
     const fs::path& build_dir, const fs::path& source_dir,
     const std::vector<reports::MutantInfo>& mutants, const std::vector<reports::WheatInfo>& wheats,
@@ -48,15 +40,7 @@ std::vector<std::pair<std::string, fs::path>> variant_libraries(
 }
 
 int exit_status(reports::Verdict v) {
-  switch (v) {
-    case reports::Verdict::Pass:
-      return 0;
-    case reports::Verdict::Fail:
-      return 1;
-    case reports::Verdict::Invalid:
-      return 2;
-  }
-  return 2;
+  return static_cast<int>(v);  // the enum's order: Pass, Fail, Invalid
 }
 
 reports::Verdict decide_verdict(const reports::GradeResult& r) {
@@ -130,7 +114,8 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
     RunRequest run;
     run.executable = build.executable;
     run.library = target.library;
-    run.environment = {rc_params(seed, shrink), "GTEST_COLOR=no"};
+    run.environment = {fmt::format("RC_PARAMS=seed={}{}", seed, shrink ? "" : " noshrink=1"),
+                       "GTEST_COLOR=no"};
     run.environment.insert(run.environment.end(), target.environment.begin(),
                            target.environment.end());
     run.timeout_seconds = timeout;
@@ -138,10 +123,6 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
     run.isolation = request.isolation;
     run.scratch_root = scratch_root;
     return run;
-  };
-  auto make_request = [&](const std::string& variant, std::uint64_t seed, bool shrink,
-                          double timeout) {
-    return make_run(variant_runs.target(variant), seed, shrink, timeout);
   };
 
   // 2. Validity: the reference with every seed and every wheat, until the invalid tests are known
@@ -169,7 +150,8 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   };
   const ValidityResult validity =
       check_validity(plan, [&](const ValidityRun& run, const std::vector<std::string>& arguments) {
-        RunRequest r = make_request(run.variant, run.seed, true, config.reference_timeout_seconds);
+        RunRequest r = make_run(variant_runs.target(run.variant), run.seed, true,
+                                config.reference_timeout_seconds);
         r.arguments = arguments;
         return run_sandboxed(r);
       });
@@ -203,7 +185,6 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
 
   // 4. Every other mutant with the grading seed, no shrinking, in an order the suite cannot
   // predict.
-
   std::vector<std::size_t> order;
   for (std::size_t i = 0; i < result.mutants.size(); ++i)
     if (result.mutants[i].status != reports::MutantStatus::NoCoverage) order.push_back(i);
@@ -215,7 +196,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   for (std::size_t i : order) mutant_ids.push_back(result.mutants[i].mutant.id);
   MutantRunPlan runs;
   runs.request = [&](const PlannedRun& planned) {
-    RunRequest run = make_request(planned.variant, config.seed, false, timeout);
+    RunRequest run = make_run(variant_runs.target(planned.variant), config.seed, false, timeout);
     run.arguments = planned.tests.empty() ? run_arguments : only_tests(planned.tests);
     return run;
   };
@@ -245,8 +226,8 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   timings->narrowing_checks = ran.checks;
 
   // 5. Score.
-  int detected = 0;
-  for (const auto& m : result.mutants) detected += reports::detected(m.status) ? 1 : 0;
+  const auto detected = std::count_if(result.mutants.begin(), result.mutants.end(),
+                                      [](const auto& m) { return reports::detected(m.status); });
   result.score = result.mutants.empty()
                      ? 0.0
                      : static_cast<double>(detected) / static_cast<double>(result.mutants.size());

@@ -1,7 +1,7 @@
 // Reads GoogleTest's JSON output with nlohmann-json. A test failed when its entry lists failures.
-#include "grading/gtest_result.hpp"
-
 #include <nlohmann/json.hpp>
+
+#include "grading/run_outcome.hpp"
 
 namespace tinyllm::runner {
 

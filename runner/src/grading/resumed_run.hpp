@@ -33,8 +33,6 @@ struct ResumedRun {
 
   const RunPiece& last() const { return pieces.back(); }
   double seconds() const;  // every piece's wall time
-  // The test that ended piece `i`, or empty for the last piece.
-  const std::string& ender_of(std::size_t i) const;
 };
 
 // Runs a program with `run(arguments)` until a run ends on its own. The first run leaves out

@@ -8,10 +8,27 @@
 #include <vector>
 
 #include "config/config.hpp"
-#include "grading/gtest_result.hpp"
 #include "tinyllm/reports/grade_result.hpp"
 
 namespace tinyllm::runner {
+
+// GoogleTest's own JSON result file (--gtest_output=json:FILE): which tests ran and which failed.
+struct TestOutcome {
+  std::string name;  // "Suite.Test"
+  std::string file;
+  int line = 0;
+  bool failed = false;
+  std::string message;  // the failures' text, joined
+};
+
+struct GtestResult {
+  std::vector<TestOutcome> tests;  // in the file's order
+  long declared_tests = 0;         // the file's top-level "tests" count
+};
+
+// Returns the parsed result, or nullopt when the text is not a complete GoogleTest JSON result
+// (not JSON, missing keys, or fewer test entries than it declares). gtest_result.cpp.
+std::optional<GtestResult> parse_gtest_json(const std::string& text);
 
 enum class RunOutcomeKind {
   Passed,            // exit 0, a complete result listing every expected test, none failed

@@ -39,8 +39,10 @@ std::string suite_relative(const std::string& file, const fs::path& suite_dir) {
   return relative.string();
 }
 
-std::vector<std::string> listed_names(const RunOutcome& outcome) {
-  std::vector<std::string> names;
+// The tests an outcome's result lists, and `more`, sorted.
+std::vector<std::string> listed_names(const RunOutcome& outcome,
+                                      const std::vector<std::string>& more = {}) {
+  std::vector<std::string> names = more;
   if (outcome.result)
     for (const auto& t : outcome.result->tests) names.push_back(t.name);
   std::sort(names.begin(), names.end());
@@ -51,10 +53,7 @@ std::vector<std::string> listed_names(const RunOutcome& outcome) {
 // nothing when the last run has no complete result.
 std::vector<std::string> listed_names(const ResumedRun& run) {
   if (!run.last().outcome.result) return {};
-  std::vector<std::string> names = listed_names(run.last().outcome);
-  names.insert(names.end(), run.enders.begin(), run.enders.end());
-  std::sort(names.begin(), names.end());
-  return names;
+  return listed_names(run.last().outcome, run.enders);
 }
 
 // The tests one run listed and the grading-seed reference run did not, or the other way round.
@@ -127,9 +126,7 @@ RunBlame blame_run(const ValidityRun& run, const RunOutcome& outcome, const std:
       return blame;
     case RunOutcomeKind::OtherTests:
       blame = blame_other_tests(run, outcome, listed, known);
-      if (blame.failed.empty())
-        return run.binary ? RunBlame{{}, depends_on_binary} : no_test_to_blame();
-      return blame;
+      return blame.failed.empty() ? no_test_to_blame() : blame;
     case RunOutcomeKind::FailedExit:
       return no_test_to_blame();
     case RunOutcomeKind::Crashed:
