@@ -34,14 +34,12 @@ bool digits(std::string_view text, std::size_t pos, std::size_t width, int& out)
 
 // True when this previous submission's results are a grade of this grader (not a failure of it).
 bool graded_by_this_grader(const json& submission) {
-  const json* results = submission.contains("results") ? &submission.at("results") : nullptr;
-  if (results == nullptr || !results->is_object()) return false;
-  const auto extra = results->find("extra_data");
-  if (extra == results->end() || !extra->is_object()) return false;
-  const auto ours = extra->find("tinyllm");
-  if (ours == extra->end() || !ours->is_object()) return false;
-  const auto failed = ours->find("grader_failed");
-  return failed != ours->end() && failed->is_boolean() && !failed->get<bool>();
+  const json* node = &submission;
+  for (const char* key : {"results", "extra_data", "tinyllm", "grader_failed"}) {
+    if (!node->is_object() || !node->contains(key)) return false;
+    node = &node->at(key);
+  }
+  return node->is_boolean() && !node->get<bool>();
 }
 
 }  // namespace
