@@ -84,70 +84,6 @@ RunBlame blame_other_tests(const ValidityRun& run, const RunOutcome& outcome,
   return blame;
 }
 
-}  // namespace
-
-std::vector<ValidityRun> validity_runs(const Config& config,
-                                       const std::vector<reports::WheatInfo>& wheats) {
-  std::vector<ValidityRun> runs = {{"reference", config.seed, false, ""}};
-  for (const std::uint64_t seed : config.reference_seeds)
-    runs.push_back({"reference", seed, false, ""});
-  for (const auto& w : wheats)
-    runs.push_back({w.id, config.seed, w.kind == reports::WheatKind::Binary, w.title});
-  return runs;
-}
-
-RunBlame blame_run(const ValidityRun& run, const RunOutcome& outcome, const std::string& output,
-                   const std::vector<std::string>& listed, const std::set<std::string>& known,
-                   const ResourceLimits& limits) {
-  // A binary wheat's run that names a test the reference never showed: the name itself may carry
-  // the binary's bytes, so it is not kept, and the whole grade cannot stand.
-  const std::string depends_on_binary = fmt::format(
-      "the suite fails on {} outside any test the reference runs: it depends on the binary, "
-      "not on the module's behaviour",
-      where(run));
-  auto may_name = [&](const std::string& test) { return !run.binary || known.contains(test); };
-  auto no_test_to_blame = [&] {
-    if (run.binary) return RunBlame{{}, depends_on_binary};
-    return RunBlame{{},
-                    fmt::format("the suite fails on {} with no test to blame: it {}; fix what "
-                                "runs outside the tests (static initialisers, main, global "
-                                "destructors)",
-                                where(run), describe_outcome(outcome, limits))};
-  };
-  RunBlame blame;
-  switch (outcome.kind) {
-    case RunOutcomeKind::Passed:
-      return blame;
-    case RunOutcomeKind::TestsFailed:
-      for (const auto& f : outcome.failures) {
-        if (!may_name(f.name)) return {{}, depends_on_binary};
-        blame.failed.emplace_back(f.name, run.binary ? "" : f.message);
-      }
-      return blame;
-    case RunOutcomeKind::OtherTests:
-      blame = blame_other_tests(run, outcome, listed, known);
-      return blame.failed.empty() ? no_test_to_blame() : blame;
-    case RunOutcomeKind::FailedExit:
-      return no_test_to_blame();
-    case RunOutcomeKind::Crashed:
-    case RunOutcomeKind::TimedOut:
-    case RunOutcomeKind::StoppedAtLimit:
-    case RunOutcomeKind::IncompleteResult:
-      break;
-  }
-  if (outcome.running_test.empty()) return no_test_to_blame();
-  if (!may_name(outcome.running_test)) return {{}, depends_on_binary};
-  std::string message;
-  if (!run.binary) {
-    message = describe_outcome(outcome, limits);
-    if (!output.empty()) message += "\n--- output ---\n" + output;
-  }
-  blame.failed.emplace_back(outcome.running_test, message);
-  return blame;
-}
-
-namespace {
-
 // What the rounds learn as they go: the tests the reference listed, the invalid ones and why.
 class Findings {
  public:
@@ -233,6 +169,66 @@ std::vector<ResumedRun> run_round(const ValidityPlan& plan, const ValidityRunner
 }
 
 }  // namespace
+
+std::vector<ValidityRun> validity_runs(const Config& config,
+                                       const std::vector<reports::WheatInfo>& wheats) {
+  std::vector<ValidityRun> runs = {{"reference", config.seed, false, ""}};
+  for (const std::uint64_t seed : config.reference_seeds)
+    runs.push_back({"reference", seed, false, ""});
+  for (const auto& w : wheats)
+    runs.push_back({w.id, config.seed, w.kind == reports::WheatKind::Binary, w.title});
+  return runs;
+}
+
+RunBlame blame_run(const ValidityRun& run, const RunOutcome& outcome, const std::string& output,
+                   const std::vector<std::string>& listed, const std::set<std::string>& known,
+                   const ResourceLimits& limits) {
+  // A binary wheat's run that names a test the reference never showed: the name itself may carry
+  // the binary's bytes, so it is not kept, and the whole grade cannot stand.
+  const std::string depends_on_binary = fmt::format(
+      "the suite fails on {} outside any test the reference runs: it depends on the binary, "
+      "not on the module's behaviour",
+      where(run));
+  auto may_name = [&](const std::string& test) { return !run.binary || known.contains(test); };
+  auto no_test_to_blame = [&] {
+    if (run.binary) return RunBlame{{}, depends_on_binary};
+    return RunBlame{{},
+                    fmt::format("the suite fails on {} with no test to blame: it {}; fix what "
+                                "runs outside the tests (static initialisers, main, global "
+                                "destructors)",
+                                where(run), describe_outcome(outcome, limits))};
+  };
+  RunBlame blame;
+  switch (outcome.kind) {
+    case RunOutcomeKind::Passed:
+      return blame;
+    case RunOutcomeKind::TestsFailed:
+      for (const auto& f : outcome.failures) {
+        if (!may_name(f.name)) return {{}, depends_on_binary};
+        blame.failed.emplace_back(f.name, run.binary ? "" : f.message);
+      }
+      return blame;
+    case RunOutcomeKind::OtherTests:
+      blame = blame_other_tests(run, outcome, listed, known);
+      return blame.failed.empty() ? no_test_to_blame() : blame;
+    case RunOutcomeKind::FailedExit:
+      return no_test_to_blame();
+    case RunOutcomeKind::Crashed:
+    case RunOutcomeKind::TimedOut:
+    case RunOutcomeKind::StoppedAtLimit:
+    case RunOutcomeKind::IncompleteResult:
+      break;
+  }
+  if (outcome.running_test.empty()) return no_test_to_blame();
+  if (!may_name(outcome.running_test)) return {{}, depends_on_binary};
+  std::string message;
+  if (!run.binary) {
+    message = describe_outcome(outcome, limits);
+    if (!output.empty()) message += "\n--- output ---\n" + output;
+  }
+  blame.failed.emplace_back(outcome.running_test, message);
+  return blame;
+}
 
 ValidityResult check_validity(const ValidityPlan& plan, const ValidityRunner& run) {
   ValidityResult out;
