@@ -99,15 +99,13 @@ class Findings {
     if (!outcome.running_test.empty()) known_.insert(outcome.running_test);
   }
 
-  // Records a failure of `test`; returns true when the test was not known to be invalid.
-  bool note_failure(const std::string& test, reports::ValidityFailure failure) {
+  void note_failure(const std::string& test, reports::ValidityFailure failure) {
     auto [it, added] = invalid_.try_emplace(test);
     if (added) {
       it->second.test = test;
       invalid_order_.push_back(test);
     }
     it->second.failures.push_back(std::move(failure));
-    return added;
   }
 
   const std::set<std::string>& known() const { return known_; }
