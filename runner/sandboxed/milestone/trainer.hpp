@@ -1,7 +1,6 @@
 // MS-L11's two training runs of one small Llama from one seed: float32 with one batch per step
-// (the L0.5 loop, the foundation alone), and the capstone's way through the module (bf16
-// autocast, micro-batches accumulated by train_step_mixed, blocks checkpointed on
-// checkpoint_schedule's budget).
+// (the foundation alone), and the capstone's way through the module (bf16 autocast, accumulated
+// micro-batches, checkpointed blocks).
 #pragma once
 #include <cstdint>
 #include <filesystem>

@@ -21,10 +21,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The hash of everything the compiled suite depends on besides the learner's library (which it
-// finds at run time, so neither the library nor its folder is in the hash): the headers it
-// includes (their content in the include order, not where they are: a copied workspace keeps its
-// compiled suite), its sources, and the toolchain's every other word.
+// The hash of everything the compiled suite depends on but the learner's library, which it finds
+// at run time: the headers' content in include order (not where they are: a copied workspace keeps
+// its compiled suite), its sources, and the rest of the toolchain.
 std::string compile_key(const Toolchain& t, const fs::path& course_suite) {
   base::ContentHasher hash;
   hash.add("course suite on a module, 2");
@@ -40,8 +39,8 @@ std::string compile_key(const Toolchain& t, const fs::path& course_suite) {
   return hash.hex();
 }
 
-// The tests the compiled suite has, in its order, from GoogleTest's listing in JSON, or nothing
-// when the listing run did not complete (its ending is then in `problem`).
+// The tests the compiled suite lists, in its order, or nothing when the listing run did not
+// complete (its ending is then in `problems`).
 std::vector<std::string> list_tests(RunRequest request, const ResourceLimits& limits,
                                     std::vector<reports::RunProblem>& problems) {
   request.arguments = {"--gtest_list_tests"};
@@ -62,9 +61,8 @@ std::vector<std::string> list_tests(RunRequest request, const ResourceLimits& li
   return names;
 }
 
-// The reference's module on the course suite (the build's, compiled against the oracle's headers),
-// timed in the sandbox with the grading seed: each run on the learner's module gets that time
-// times timeout.factor, plus timeout.constant_seconds, as a mutant's run does.
+// The reference's module on the build's course suite, timed in the sandbox with the grading seed:
+// each run on the learner's module gets that time times timeout.factor, plus the constant.
 ScaledTimeout course_timeout(const CourseOnModuleRequest& request, const RunRequest& base) {
   RunRequest r = base;
   r.executable = request.build_dir / "properties" / "course_suite";

@@ -1,7 +1,6 @@
-// How one run of a suite ended, as the grader understands it: a small set of outcomes with their
-// details. `classify_run` (classify.hpp) decides the outcome; `mutant_verdict` below is the one
-// place that turns an outcome into what a report says about a mutant (its status and reason).
-// A failure of the grader's own sandbox is not an outcome: run_sandboxed throws SandboxSetupError.
+// How one run of a suite ended: `classify_run` (classify.hpp) decides the outcome, and
+// `mutant_verdict` is the one place that turns it into a mutant's status and reason. A failure of
+// the grader's own sandbox is not an outcome: run_sandboxed throws SandboxSetupError.
 #pragma once
 #include <optional>
 #include <string>
@@ -73,14 +72,12 @@ struct MutantVerdict {
   bool killed_by_failed_tests = false;  // killed_by lists failing tests (not a running one)
 };
 
-// Returns the mutant's status and reason for a run's outcome. `limits` give the reason its
-// figures ("used more than 300 s of CPU time").
+// `limits` give the reason its figures ("used more than 300 s of CPU time").
 MutantVerdict mutant_verdict(const RunOutcome& outcome, const ResourceLimits& limits);
 
 // Returns how the outcome reads in a report: "every test passed", "timed out after 6.2 s", ...
 std::string describe_outcome(const RunOutcome& outcome, const ResourceLimits& limits);
 
-// Returns "SIGSEGV" for 11, and so on.
 std::string signal_name(int signal);
 
 }  // namespace tinyllm::runner
