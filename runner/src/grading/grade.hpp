@@ -2,7 +2,6 @@
 // (validity.hpp), run them on every mutant in parallel, and decide statuses, score and verdict.
 #pragma once
 #include <filesystem>
-#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
