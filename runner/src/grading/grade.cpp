@@ -110,9 +110,11 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   const fs::path scratch_root = request.work_dir / "runs";
   fs::create_directories(scratch_root);
 
-  auto make_run = [&](const RunTarget& target, std::uint64_t seed, bool shrink, double timeout) {
+  auto make_run = [&](const RunTarget& target, std::uint64_t seed, bool shrink, double timeout,
+                      const std::vector<std::string>& arguments) {
     RunRequest run;
     run.executable = build.executable;
+    run.arguments = arguments;
     run.library = target.library;
     run.environment = {fmt::format("RC_PARAMS=seed={}{}", seed, shrink ? "" : " noshrink=1"),
                        "GTEST_COLOR=no"};
@@ -150,10 +152,8 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   };
   const ValidityResult validity =
       check_validity(plan, [&](const ValidityRun& run, const std::vector<std::string>& arguments) {
-        RunRequest r = make_run(variant_runs.target(run.variant), run.seed, true,
-                                config.reference_timeout_seconds);
-        r.arguments = arguments;
-        return run_sandboxed(r);
+        return run_sandboxed(make_run(variant_runs.target(run.variant), run.seed, true,
+                                      config.reference_timeout_seconds, arguments));
       });
   // The last round's runs: all of them, or the grading-seed run alone when it timed out.
   for (std::size_t i = 0; i < validity.run_seconds.size(); ++i)
@@ -177,9 +177,10 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   ReachFound reach;
   if (request.measure_reach) {
     const PhaseProgress probe_progress(request.progress, GradePhase::Probe, 1, 1);
-    RunRequest probe_run = make_run(variant_runs.reach_target(), config.seed, false, timeout);
-    probe_run.arguments = run_arguments;
-    reach = measure_reach(variant_runs, probe_run, expected_tests, result);
+    reach = measure_reach(
+        variant_runs,
+        make_run(variant_runs.reach_target(), config.seed, false, timeout, run_arguments),
+        expected_tests, result);
     timings->probe_seconds = reach.probe_seconds;
   }
 
@@ -196,9 +197,8 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   for (std::size_t i : order) mutant_ids.push_back(result.mutants[i].mutant.id);
   MutantRunPlan runs;
   runs.request = [&](const PlannedRun& planned) {
-    RunRequest run = make_run(variant_runs.target(planned.variant), config.seed, false, timeout);
-    run.arguments = planned.tests.empty() ? run_arguments : only_tests(planned.tests);
-    return run;
+    return make_run(variant_runs.target(planned.variant), config.seed, false, timeout,
+                    planned.tests.empty() ? run_arguments : only_tests(planned.tests));
   };
   runs.jobs = jobs;
   // A run passes as the reference's must: every test it ran listed, none failed.
