@@ -1,5 +1,4 @@
-// Turns the course suite's runs on a learner's module into per-test outcomes
-// (course_on_module.hpp).
+// The course suite's runs on a learner's module as per-test outcomes (course_on_module.hpp).
 #include <fmt/format.h>
 
 #include <algorithm>
