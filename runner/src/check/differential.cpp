@@ -200,22 +200,19 @@ std::vector<reports::DifferentialCheck> area_checks(
   const auto finished = complete_checks(run.last());
   std::vector<reports::DifferentialCheck> checks;
   for (const reports::DifferentialCheck& area : areas) {
-    bool found = false;
-    for (std::size_t i = 0; i < run.enders.size() && !found; ++i)
-      if (area_of(run.enders[i]) == area.name) {
-        reports::DifferentialCheck ended = area;
-        ended.passed = false;
-        ended.cases = 0;
-        ended.ending = area_ending(run.pieces[i].outcome, limits, limit);
-        ended.call = last_call(run.pieces[i].run.output);
-        checks.push_back(std::move(ended));
-        found = true;
-      }
-    for (std::size_t i = 0; finished && i < finished->size() && !found; ++i)
-      if ((*finished)[i].name == area.name) {
-        checks.push_back((*finished)[i]);
-        found = true;
-      }
+    const auto ender = std::ranges::find(run.enders, area.name, area_of);
+    if (ender != run.enders.end()) {
+      const RunPiece& piece = run.pieces[ender - run.enders.begin()];
+      reports::DifferentialCheck ended = area;
+      ended.passed = false;
+      ended.cases = 0;
+      ended.ending = area_ending(piece.outcome, limits, limit);
+      ended.call = last_call(piece.run.output);
+      checks.push_back(std::move(ended));
+    } else if (finished) {
+      const auto done = std::ranges::find(*finished, area.name, &reports::DifferentialCheck::name);
+      if (done != finished->end()) checks.push_back(*done);
+    }
   }
   return checks;
 }
@@ -345,9 +342,7 @@ DifferentialResult run_differential(const DifferentialRequest& request) {
     result.behaviour = observed_behaviour(sample, request.limits, limit);
     // In the driver's order, the areas that ended a run among the others.
     const auto position = [&](const reports::BehaviourArea& a) {
-      return std::find_if(areas->begin(), areas->end(),
-                          [&](const auto& c) { return c.name == a.name; }) -
-             areas->begin();
+      return std::ranges::find(*areas, a.name, &reports::DifferentialCheck::name) - areas->begin();
     };
     std::stable_sort(result.behaviour->areas.begin(), result.behaviour->areas.end(),
                      [&](const auto& a, const auto& b) { return position(a) < position(b); });
