@@ -19,23 +19,17 @@ Tests sorted_unique(Tests tests) {
   return tests;
 }
 
-Tests intersection(const Tests& a, const Tests& b) {
-  Tests out;
-  std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
-  return out;
-}
-
-Tests difference(const Tests& a, const Tests& b) {
-  Tests out;
-  std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
-  return out;
-}
-
-Tests set_union(const Tests& a, const Tests& b) {
-  Tests out;
-  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
-  return out;
-}
+// A std::ranges set algorithm as a function of two sets that returns the set it makes.
+constexpr auto returning = [](const auto& algorithm) {
+  return [&algorithm](const Tests& a, const Tests& b) {
+    Tests out;
+    algorithm(a, b, std::back_inserter(out));
+    return out;
+  };
+};
+const auto intersection = returning(std::ranges::set_intersection);
+const auto difference = returning(std::ranges::set_difference);
+const auto set_union = returning(std::ranges::set_union);
 
 // Jaccard index of two sets: |a∩b| / |a∪b| (0 when both are empty).
 double jaccard(const Tests& a, const Tests& b) {
