@@ -58,18 +58,13 @@ std::optional<std::int64_t> parse_iso8601(std::string_view text) {
     ++pos;
     while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') ++pos;
   }
-  int offset_seconds = 0;
-  if (pos < text.size()) {
-    int offset_hours = 0, offset_minutes = 0;
-    if (text[pos] == 'Z' && pos + 1 == text.size()) {
-      offset_seconds = 0;
-    } else if ((text[pos] == '+' || text[pos] == '-') && text.size() == pos + 6 &&
-               digits(text, pos + 1, 2, offset_hours) && text[pos + 3] == ':' &&
-               digits(text, pos + 4, 2, offset_minutes)) {
-      offset_seconds = (offset_hours * 3600 + offset_minutes * 60) * (text[pos] == '-' ? -1 : 1);
-    } else {
+  int offset_seconds = 0, offset_hours = 0, offset_minutes = 0;
+  if (pos < text.size() && !(text[pos] == 'Z' && pos + 1 == text.size())) {
+    if ((text[pos] != '+' && text[pos] != '-') || text.size() != pos + 6 ||
+        !digits(text, pos + 1, 2, offset_hours) || text[pos + 3] != ':' ||
+        !digits(text, pos + 4, 2, offset_minutes))
       return std::nullopt;
-    }
+    offset_seconds = (offset_hours * 3600 + offset_minutes * 60) * (text[pos] == '-' ? -1 : 1);
   }
   const std::int64_t days =
       days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));

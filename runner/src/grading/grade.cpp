@@ -81,8 +81,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   }
   auto finish = [&] {
     result.verdict = decide_verdict(result);
-    result.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.seconds = seconds_since(start);
     return result;
   };
 
