@@ -38,13 +38,6 @@ DifferentialFiles differential_files(const fs::path& build_dir, const fs::path& 
   return {out / "tinyllm-differential", out / "libtinyllm_diff_reference.so", src / "shim.cpp"};
 }
 
-std::vector<std::string> words_of(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
-
 // The compile and link of the learner's shim: the module's flags, the workspace's headers before
 // the foundation's (never oracle/include, whose precision.hpp has the reference's private
 // members), linked with the learner's library without an RPATH (the sandbox's LD_LIBRARY_PATH
@@ -53,7 +46,8 @@ std::vector<std::string> shim_command(const DifferentialRequest& r, const Differ
                                       const std::string& include_dir, const fs::path& output,
                                       const std::string& library_dir) {
   std::vector<std::string> argv = {build_info::cxx_compiler};
-  for (auto& flag : words_of(build_info::module_cxx_flags)) argv.push_back(flag);
+  std::istringstream flags(build_info::module_cxx_flags);
+  for (std::string flag; flags >> flag;) argv.push_back(flag);
   argv.insert(
       argv.end(),
       {"-shared", "-I", include_dir, "-I", (r.build_dir / "foundation" / "include").string(), "-I",
