@@ -111,10 +111,6 @@ std::optional<std::string> build_learner_shim(const DifferentialRequest& r,
   return std::nullopt;
 }
 
-reports::RunProblem problem(std::string ending) {
-  return {kWhat, std::move(ending)};
-}
-
 // The last lines of a run's output (where the driver says why it could not start).
 std::string output_tail(const std::string& output) {
   std::string text = output;
@@ -281,10 +277,11 @@ DifferentialResult run_differential(const DifferentialRequest& request) {
                       needed.string(), request.build_dir.string()));
   DifferentialResult result;
   if (auto diagnostics = build_learner_shim(request, files, result.shim_cached)) {
-    result.problem = problem(
+    result.problem = reports::RunProblem{
+        kWhat,
         "its shim (runner/sandboxed/differential/shim.cpp, which calls every contract function) "
         "did not compile against your headers in " +
-        request.include_dir.string() + ":\n" + *diagnostics);
+            request.include_dir.string() + ":\n" + *diagnostics};
     return result;
   }
   // The reference on both sides: each run on the learner's module gets its time times
@@ -323,7 +320,7 @@ DifferentialResult run_differential(const DifferentialRequest& request) {
     std::string ending = describe_outcome(last.outcome, request.limits);
     if (last.outcome.kind == RunOutcomeKind::IncompleteResult)
       ending += ": " + output_tail(last.run.output);
-    result.problem = problem(std::move(ending));
+    result.problem = reports::RunProblem{kWhat, std::move(ending)};
   }
   // The behavioural diagnosis, only when an area differs: runs of their own, in fresh processes
   // (the module meets the sample's calls in the order the mutants did), one test per area.
