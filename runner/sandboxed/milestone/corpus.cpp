@@ -1,9 +1,9 @@
-#include "corpus.hpp"
-
 #include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
+
+#include "trainer.hpp"
 
 namespace tinyllm::milestone {
 
@@ -29,7 +29,6 @@ Corpus read_corpus(const std::filesystem::path& dir) {
     const std::size_t cut = bytes.size() * 9 / 10;
     corpus.train.insert(corpus.train.end(), bytes.begin(), bytes.begin() + cut);
     corpus.held_out.insert(corpus.held_out.end(), bytes.begin() + cut, bytes.end());
-    corpus.files.push_back(path.filename().string());
   }
   corpus.fingerprint = hash;
   return corpus;

@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
       }
     }
     if (out.empty()) throw std::invalid_argument("--out FILE is required");
-    Plan plan = quick ? quick_plan() : full_plan();
+    Plan plan = quick ? quick_plan() : Plan{};
     if (steps) plan.steps = *steps;
     if (seed) plan.seed = *seed;
     if (plan.steps == 0) throw std::invalid_argument("--steps must be positive");

@@ -48,13 +48,9 @@ train::Batch held_out_batch(const Plan& plan, const Corpus& corpus) {
   return windows(corpus.held_out, starts, plan.model.context);
 }
 
-Tensor loss_of(const Tensor& logits, const Tensor& targets) {
-  return nn::cross_entropy(logits, targets);
-}
-
 double evaluate(nn::Llama& model, const train::Batch& held_out) {
   NoGrad no_grad;
-  return loss_of(model(held_out.first), held_out.second).item();
+  return nn::cross_entropy(model(held_out.first), held_out.second).item();
 }
 
 // Forwards to the model, marking the bytes alive when a micro-batch's forward pass begins: the
@@ -109,10 +105,6 @@ Run train(const std::string& name, const Plan& plan, const Corpus& corpus,
 
 }  // namespace
 
-Plan full_plan() {
-  return Plan{};
-}
-
 Plan quick_plan() {
   Plan plan;
   plan.model.dim = 32;
@@ -150,7 +142,7 @@ Result run_milestone(const Plan& plan, const Corpus& corpus,
         "float32", plan, corpus, batches, model,
         [&](const train::Batch& batch, std::size_t& held) {
           const std::size_t before = memory::current_bytes();
-          const Tensor loss = loss_of(model(batch.first), batch.second);
+          const Tensor loss = nn::cross_entropy(model(batch.first), batch.second);
           held = memory::current_bytes() - before;
           loss.backward();
           opt.step();
@@ -176,7 +168,7 @@ Result run_milestone(const Plan& plan, const Corpus& corpus,
               micro.emplace_back(slice_rows(batch.first, b, b + plan.micro_batch),
                                  slice_rows(batch.second, b, b + plan.micro_batch));
             const train::LossFn measured_loss = [&](const Tensor& logits, const Tensor& targets) {
-              Tensor loss = loss_of(logits, targets);
+              Tensor loss = nn::cross_entropy(logits, targets);
               held = std::max(held, memory::current_bytes() - measured.forward_start);
               return loss;
             };
@@ -188,8 +180,8 @@ Result run_milestone(const Plan& plan, const Corpus& corpus,
       const train::Batch& micro = batches.back();
       const auto held_by_forward = [&] {
         const std::size_t before = memory::current_bytes();
-        const Tensor loss = loss_of(model(slice_rows(micro.first, 0, plan.micro_batch)),
-                                    slice_rows(micro.second, 0, plan.micro_batch));
+        const Tensor loss = nn::cross_entropy(model(slice_rows(micro.first, 0, plan.micro_batch)),
+                                              slice_rows(micro.second, 0, plan.micro_batch));
         return static_cast<double>(memory::current_bytes() - before);
       };
       result.checkpointed_held = held_by_forward();

@@ -1,17 +1,30 @@
 // MS-L11's two training runs of one small Llama from one seed: float32 with one batch per step
-// (the L0.5 loop, the foundation alone), and the capstone's way through the module (bf16
-// autocast, micro-batches accumulated by train_step_mixed, blocks checkpointed on
-// checkpoint_schedule's budget).
+// (the foundation alone), and the capstone's way through the module (bf16 autocast, accumulated
+// micro-batches, checkpointed blocks).
 #pragma once
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <vector>
 
-#include "corpus.hpp"
 #include "tinyllm/llama.hpp"
 
 namespace tinyllm::milestone {
+
+// The data: a byte-level corpus from the licence texts every Debian system ships
+// (/usr/share/common-licenses), read at run time, split into train and held-out parts the same way
+// on every machine that has the same files.
+struct Corpus {
+  std::vector<unsigned char> train, held_out;
+  std::uint64_t fingerprint = 0;  // FNV-1a of every byte read, to tell corpora apart in reports
+};
+
+// Reads every regular file (not symlinks, which name the same texts again) of `dir` in name order;
+// of each, the first 90% of its bytes go to train and the rest to held-out, so both parts hold
+// every licence's style. Throws std::runtime_error naming `dir` when it has no text or cannot be
+// read, with a hint (Debian's base-files package ships it). corpus.cpp.
+Corpus read_corpus(const std::filesystem::path& dir);
 
 struct Plan {
   nn::LlamaConfig model;
@@ -26,8 +39,7 @@ struct Plan {
   std::string precision = "bf16";
 };
 
-// Returns the full milestone's plan, or the quick one (a smaller model, fewer steps) that CI runs.
-Plan full_plan();
+// Returns the quick plan (a smaller model, fewer steps) that CI runs; Plan{} is the full one.
 Plan quick_plan();
 
 struct Run {

@@ -16,9 +16,8 @@ std::optional<BehaviourObservation> parse_behaviour_json(const std::string& json
     o.error = doc["behaviour_error"].get<std::string>();
     return o;
   }
-  // Each area's test records its own result; a mutant's areas and conflicts add up over them.
-  std::map<std::string, BehaviourMatchId> by_id;
-  std::vector<std::string> order;  // the mutants in the order the areas first name them
+  // Each area's test records its own result; a mutant's areas and conflicts add up over them, in
+  // the order the areas first name the mutants.
   for (const auto& suite : doc.value("testsuites", nlohmann::json::array())) {
     if (suite.value("name", "") != "Behaviour") continue;
     for (const auto& test : suite.value("testsuite", nlohmann::json::array())) {
@@ -31,16 +30,15 @@ std::optional<BehaviourObservation> parse_behaviour_json(const std::string& json
       o.mutants = std::stoi(test.value("mutants", "0"));
       for (const auto& m : matches) {
         const std::string id = m.value("id", "");
-        auto [at, added] = by_id.try_emplace(id, BehaviourMatchId{id, {}, 0});
-        if (added) order.push_back(id);
-        if (m.value("explains", false)) at->second.areas.push_back(area);
-        at->second.conflicts += m.value("conflicts", 0);
+        auto at = std::ranges::find(o.matches, id, &BehaviourMatchId::id);
+        if (at == o.matches.end()) at = o.matches.insert(at, {id, {}, 0});
+        if (m.value("explains", false)) at->areas.push_back(area);
+        at->conflicts += m.value("conflicts", 0);
       }
     }
   }
   if (o.areas.empty()) return std::nullopt;
-  for (const std::string& id : order)
-    if (!by_id[id].areas.empty()) o.matches.push_back(by_id[id]);
+  std::erase_if(o.matches, [](const BehaviourMatchId& m) { return m.areas.empty(); });
   return o;
 }
 

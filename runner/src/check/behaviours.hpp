@@ -1,8 +1,6 @@
-// The known mutants' behaviour on the differential check's fixed sample
-// (runner/sandboxed/differential/ driver/behaviour.hpp), recorded once per build: each pitfall's
-// and each built generated mutant's responses where they differ from the reference's, which `check`
-// compares with a learner's module (the behavioural diagnosis, diagnosis.hpp). `tinyllm-grade
-// behaviours` records them; the build runs it (target tinyllm-grader), like the yardstick.
+// The known mutants' behaviour on the differential check's fixed sample (runner/sandboxed/
+// differential/driver/behaviour.hpp), recorded once per build by `tinyllm-grade behaviours`: where
+// each mutant's responses differ from the reference's, for the behavioural diagnosis.
 #pragma once
 #include <filesystem>
 #include <functional>
@@ -23,11 +21,10 @@ struct BehaviourRecording {
   double seconds = 0;
 };
 
-// Records the behaviour of each mutant of `ids` (its token in the schema library) with the
-// driver and the variant shim of `build_dir`/differential, `jobs` at once, reusing each mutant's
-// earlier file when its library and the recorder are unchanged, and writes behaviours_file().
-// `progress(done, total)` is called after each. Throws UsageError when the build lacks the driver
-// or a shim, std::runtime_error when a file cannot be written.
+// Records the behaviour of each mutant of `ids`, `jobs` at once, reusing a mutant's earlier file
+// when its library and the recorder are unchanged, and writes behaviours_file(); `progress(done,
+// total)` after each. Throws UsageError when the build lacks the driver or a shim,
+// std::runtime_error when a file cannot be written.
 BehaviourRecording record_behaviours(const std::filesystem::path& build_dir,
                                      const std::vector<std::string>& ids, int jobs,
                                      const std::function<void(int, int)>& progress = {});

@@ -10,7 +10,6 @@
 
 #include "check/behaviours.hpp"
 #include "check/course_on_module.hpp"
-#include "check/course_outcomes.hpp"
 #include "check/diagnosis.hpp"
 #include "check/differential.hpp"
 #include "check/signatures.hpp"
@@ -74,10 +73,9 @@ void diagnose_behaviour(const GradingContext& ctx, const DifferentialResult& dif
 }  // namespace
 
 reports::Verdict module_verdict(const reports::CheckResult& result) {
-  const bool course = std::all_of(result.course_tests.begin(), result.course_tests.end(),
-                                  [](const auto& t) { return t.passed; });
-  const bool differential = std::all_of(result.differential.begin(), result.differential.end(),
-                                        [](const auto& d) { return d.passed; });
+  const bool course = std::ranges::all_of(result.course_tests, &reports::CourseTestOutcome::passed);
+  const bool differential =
+      std::ranges::all_of(result.differential, &reports::DifferentialCheck::passed);
   return course && differential && result.run_problems.empty() && !result.course_tests.empty()
              ? reports::Verdict::Pass
              : reports::Verdict::Fail;

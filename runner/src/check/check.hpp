@@ -1,6 +1,5 @@
-// `check`'s engine: the learner's module built on the foundation, the course suite on it, the
-// differential check against the reference, the diagnosis, then the workspace's tests graded by
-// mutation, and one verdict for both halves.
+// `check`'s engine: the learner's module built, the course suite and the differential check on it,
+// the diagnosis, then the workspace's tests graded by mutation; one verdict for both halves.
 #pragma once
 #include <filesystem>
 #include <optional>
@@ -18,9 +17,8 @@ struct CheckRequest {
   bool show_progress = true;  // one line on stderr per step
 };
 
-// Returns the check. Throws UsageError (exit 3) when the module does not compile or link, with the
-// compiler's messages and which contract function is wrong; SandboxSetupError and
-// std::runtime_error as grade_suite does.
+// Throws UsageError (exit 3) when the module does not compile or link, with the compiler's
+// messages; SandboxSetupError and std::runtime_error as grade_suite does.
 reports::CheckResult check_workspace(const CheckRequest& request);
 
 // Returns the module's half of the verdict: PASS when every course test passed with every seed,

@@ -4,14 +4,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <chrono>
 #include <set>
-#include <thread>
 
-#include "check/course_outcomes.hpp"
 #include "config/errors.hpp"
 #include "grading/classify.hpp"
-#include "grading/progress.hpp"
 #include "grading/variant_runs.hpp"
 #include "sandbox/sandbox.hpp"
 #include "tinyllm/base/content_hash.hpp"
@@ -25,10 +21,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The hash of everything the compiled suite depends on besides the learner's library (which it
-// finds at run time, so neither the library nor its folder is in the hash): the headers it
-// includes (their content in the include order, not where they are: a copied workspace keeps its
-// compiled suite), its sources, and the toolchain's every other word.
+// The hash of everything the compiled suite depends on but the learner's library, which it finds
+// at run time: the headers' content in include order (not where they are: a copied workspace keeps
+// its compiled suite), its sources, and the rest of the toolchain.
 std::string compile_key(const Toolchain& t, const fs::path& course_suite) {
   base::ContentHasher hash;
   hash.add("course suite on a module, 2");
@@ -44,8 +39,8 @@ std::string compile_key(const Toolchain& t, const fs::path& course_suite) {
   return hash.hex();
 }
 
-// The tests the compiled suite has, in its order, from GoogleTest's listing in JSON, or nothing
-// when the listing run did not complete (its ending is then in `problem`).
+// The tests the compiled suite lists, in its order, or nothing when the listing run did not
+// complete (its ending is then in `problems`).
 std::vector<std::string> list_tests(RunRequest request, const ResourceLimits& limits,
                                     std::vector<reports::RunProblem>& problems) {
   request.arguments = {"--gtest_list_tests"};
@@ -66,9 +61,8 @@ std::vector<std::string> list_tests(RunRequest request, const ResourceLimits& li
   return names;
 }
 
-// The reference's module on the course suite (the build's, compiled against the oracle's headers),
-// timed in the sandbox with the grading seed: each run on the learner's module gets that time
-// times timeout.factor, plus timeout.constant_seconds, as a mutant's run does.
+// The reference's module on the build's course suite, timed in the sandbox with the grading seed:
+// each run on the learner's module gets that time times timeout.factor, plus the constant.
 ScaledTimeout course_timeout(const CourseOnModuleRequest& request, const RunRequest& base) {
   RunRequest r = base;
   r.executable = request.build_dir / "properties" / "course_suite";
@@ -116,7 +110,6 @@ CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request) 
   const Toolchain toolchain = course_suite_toolchain(request);
 
   // 1. Compile, unless the last compile was made from exactly this.
-  const auto compile_start = std::chrono::steady_clock::now();
   fs::create_directories(request.work_dir);
   const fs::path stamp = request.work_dir / "compiled-from";
   const fs::path executable = request.work_dir / "suite";
@@ -132,16 +125,13 @@ CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request) 
     if (!build.ok) {
       result.compile_log =
           build.diagnostics.empty() ? "the compiler failed without a message" : build.diagnostics;
-      result.compile_seconds = seconds_since(compile_start);
       return result;
     }
     base::write_whole_file(stamp, key);
   }
-  result.compile_seconds = seconds_since(compile_start);
 
   // 2. Time the reference's module, list the tests, then run them with each seed (shrinking on: a
   // learner wants the smallest counterexample).
-  const auto run_start = std::chrono::steady_clock::now();
   const fs::path scratch_root = request.work_dir / "runs";
   fs::create_directories(scratch_root);
   RunRequest base;
@@ -160,10 +150,7 @@ CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request) 
                       config.reference_seeds.end());
 
   const std::vector<std::string> listed = list_tests(base, config.limits, result.problems);
-  if (listed.empty()) {
-    result.run_seconds = seconds_since(run_start);
-    return result;
-  }
+  if (listed.empty()) return result;
   std::vector<std::string> expected = listed;
   std::sort(expected.begin(), expected.end());
   const auto run_seed = [&](std::uint64_t seed, const std::set<std::string>& left_out,
@@ -205,7 +192,6 @@ CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request) 
   CourseOutcomes outcomes = course_outcomes(listed, runs, config.limits, timeout, reproduce);
   result.tests = std::move(outcomes.tests);
   result.problems.insert(result.problems.end(), outcomes.problems.begin(), outcomes.problems.end());
-  result.run_seconds = seconds_since(run_start);
   return result;
 }
 

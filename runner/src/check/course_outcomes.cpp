@@ -1,11 +1,11 @@
-// Turns the course suite's runs on a learner's module into per-test outcomes (course_outcomes.hpp).
-#include "check/course_outcomes.hpp"
-
+// The course suite's runs on a learner's module as per-test outcomes (course_on_module.hpp).
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <map>
 #include <set>
+
+#include "check/course_on_module.hpp"
 
 namespace tinyllm::runner {
 
@@ -26,44 +26,12 @@ std::string printed_by(const std::string& output, const std::string& test) {
   return tail(start == std::string::npos ? output : output.substr(start), 20);
 }
 
-class Outcomes {
- public:
-  Outcomes(const std::vector<std::string>& listed,
-           const std::function<std::string(std::uint64_t, const std::string&)>& reproduce)
-      : reproduce_(reproduce) {
-    for (const std::string& test : listed) {
-      index_[test] = tests_.size();
-      tests_.push_back({test, true, {}, "", "", ""});
-    }
-  }
-
-  // Records that `test` failed with `seed`; the first failing seed gives the message, the ending
-  // and the command.
-  void fail(const std::string& test, std::uint64_t seed, const std::string& message,
-            const std::string& ending = "") {
-    const auto found = index_.find(test);
-    if (found == index_.end()) return;
-    reports::CourseTestOutcome& t = tests_[found->second];
-    if (t.passed) {
-      t.message = message;
-      t.ending = ending;
-      t.reproduce = reproduce_(seed, test);
-    }
-    t.passed = false;
-    t.failed_seeds.push_back(seed);
-  }
-
-  std::vector<reports::CourseTestOutcome> take() { return std::move(tests_); }
-
- private:
-  std::function<std::string(std::uint64_t, const std::string&)> reproduce_;
-  std::map<std::string, std::size_t> index_;
-  std::vector<reports::CourseTestOutcome> tests_;
-};
+// Records that a test failed with the seed at hand: (test, message).
+using Fail = std::function<void(const std::string&, const std::string&)>;
 
 // The last run of a seed: it ended on its own, or early with no test it could be resumed past.
 void read_last_run(const RunPiece& piece, std::uint64_t seed, const ResourceLimits& limits,
-                   Outcomes& outcomes, std::vector<reports::RunProblem>& problems) {
+                   const Fail& fail, std::vector<reports::RunProblem>& problems) {
   const RunOutcome& o = piece.outcome;
   const std::string what = fmt::format("the course suite with seed {}", seed);
   const std::string ending = describe_outcome(o, limits);
@@ -72,13 +40,13 @@ void read_last_run(const RunPiece& piece, std::uint64_t seed, const ResourceLimi
     if (o.result)
       for (const TestOutcome& t : o.result->tests) {
         seen.insert(t.name);
-        if (t.failed) outcomes.fail(t.name, seed, t.message);
+        if (t.failed) fail(t.name, t.message);
       }
     if (o.kind == RunOutcomeKind::OtherTests) {
       problems.push_back({what, ending});
       for (const std::string& test : piece.expected)
         if (!seen.count(test))
-          outcomes.fail(test, seed, fmt::format("it did not run with seed {}: {}", seed, ending));
+          fail(test, fmt::format("it did not run with seed {}: {}", seed, ending));
     }
     return;
   }
@@ -91,16 +59,13 @@ void read_last_run(const RunPiece& piece, std::uint64_t seed, const ResourceLimi
   const std::map<std::string, bool> finished = finished_in_output(piece.run.output);
   for (const std::string& test : piece.expected) {
     const auto it = finished.find(test);
-    if (it != finished.end() && it->second) continue;
-    if (it != finished.end())
-      outcomes.fail(test, seed,
-                    fmt::format("it failed with seed {} (its message is lost: the run then {})",
-                                seed, ending));
-    else
-      outcomes.fail(test, seed,
-                    fmt::format("it did not finish with seed {}: the run {}, before it completed; "
-                                "it counts as failed for that seed",
-                                seed, ending));
+    if (it == finished.end())
+      fail(test, fmt::format("it did not finish with seed {}: the run {}, before it completed; "
+                             "it counts as failed for that seed",
+                             seed, ending));
+    else if (!it->second)
+      fail(test, fmt::format("it failed with seed {} (its message is lost: the run then {})", seed,
+                             ending));
   }
 }
 
@@ -111,21 +76,40 @@ CourseOutcomes course_outcomes(
     const ResourceLimits& limits, const ScaledTimeout& timeout,
     const std::function<std::string(std::uint64_t seed, const std::string& test)>& reproduce) {
   CourseOutcomes out;
-  Outcomes outcomes(listed, reproduce);
-  for (const CourseSeedRun& seed_run : runs) {
-    const ResumedRun& run = seed_run.run;
+  std::map<std::string, std::size_t> index;
+  for (const std::string& test : listed) {
+    index[test] = out.tests.size();
+    out.tests.push_back({test, true, {}, "", "", ""});
+  }
+  for (const auto& [seed, run] : runs) {
+    // The first failing seed gives the message, the ending and the command.
+    const auto fail = [&](const std::string& test, const std::string& message,
+                          const std::string& ending) {
+      const auto found = index.find(test);
+      if (found == index.end()) return;
+      reports::CourseTestOutcome& t = out.tests[found->second];
+      if (t.passed) {
+        t.message = message;
+        t.ending = ending;
+        t.reproduce = reproduce(seed, test);
+      }
+      t.passed = false;
+      t.failed_seeds.push_back(seed);
+    };
     for (std::size_t i = 0; i < run.enders.size(); ++i) {
       const RunPiece& piece = run.pieces[i];
       const std::string ending = ending_during(piece.outcome, limits, timeout,
                                                "the reference runs the whole course suite in");
-      outcomes.fail(run.enders[i], seed_run.seed,
-                    fmt::format("with seed {} it {}; it printed:\n{}", seed_run.seed, ending,
-                                printed_by(piece.run.output, run.enders[i])),
-                    ending);
+      fail(run.enders[i],
+           fmt::format("with seed {} it {}; it printed:\n{}", seed, ending,
+                       printed_by(piece.run.output, run.enders[i])),
+           ending);
     }
-    read_last_run(run.last(), seed_run.seed, limits, outcomes, out.problems);
+    read_last_run(
+        run.last(), seed, limits,
+        [&](const std::string& test, const std::string& message) { fail(test, message, ""); },
+        out.problems);
   }
-  out.tests = outcomes.take();
   return out;
 }
 

@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <iterator>
-#include <limits>
 #include <map>
+#include <numeric>
 #include <set>
 
 namespace tinyllm::runner {
@@ -19,23 +19,17 @@ Tests sorted_unique(Tests tests) {
   return tests;
 }
 
-Tests intersection(const Tests& a, const Tests& b) {
-  Tests out;
-  std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
-  return out;
-}
-
-Tests difference(const Tests& a, const Tests& b) {
-  Tests out;
-  std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
-  return out;
-}
-
-Tests set_union(const Tests& a, const Tests& b) {
-  Tests out;
-  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
-  return out;
-}
+// A std::ranges set algorithm as a function of two sets that returns the set it makes.
+constexpr auto returning = [](const auto& algorithm) {
+  return [&algorithm](const Tests& a, const Tests& b) {
+    Tests out;
+    algorithm(a, b, std::back_inserter(out));
+    return out;
+  };
+};
+const auto intersection = returning(std::ranges::set_intersection);
+const auto difference = returning(std::ranges::set_difference);
+const auto set_union = returning(std::ranges::set_union);
 
 // Jaccard index of two sets: |a∩b| / |a∪b| (0 when both are empty).
 double jaccard(const Tests& a, const Tests& b) {
@@ -51,18 +45,12 @@ double prior(const Signature& s) {
 // The failing test of a signature to read first (see diagnose).
 std::string read_test(const Signature& s, const Tests& shared,
                       const std::map<std::string, int>& signatures_with) {
-  auto fewest = [&](const Tests& candidates) {
-    std::string best;
-    int count = std::numeric_limits<int>::max();
-    for (const std::string& t : candidates) {  // sorted: ties go to the first name
-      const auto found = signatures_with.find(t);
-      const int n = found == signatures_with.end() ? 0 : found->second;
-      if (n < count) {
-        best = t;
-        count = n;
-      }
-    }
-    return best;
+  const auto count = [&](const std::string& t) {
+    const auto found = signatures_with.find(t);
+    return found == signatures_with.end() ? 0 : found->second;
+  };
+  auto fewest = [&](const Tests& candidates) {  // sorted: ties go to the first name
+    return candidates.empty() ? "" : *std::ranges::min_element(candidates, {}, count);
   };
   const Tests named = intersection(sorted_unique(s.mutant.caught_by), shared);
   return named.empty() ? fewest(shared) : fewest(named);
@@ -108,7 +96,7 @@ SignatureHints match_signatures(const std::vector<std::string>& failing_tests,
     }
 
   std::vector<std::size_t> order(n);
-  for (std::size_t i = 0; i < n; ++i) order[i] = i;
+  std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     if (rank[a] != rank[b]) return rank[a] > rank[b];
     const bool pa = signatures[a].mutant.kind == reports::MutantKind::Pitfall;

@@ -6,8 +6,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -19,6 +17,7 @@
 #include "sandbox/sandbox.hpp"
 #include "tinyllm/base/content_hash.hpp"
 #include "tinyllm/base/process.hpp"
+#include "tinyllm/base/whole_file.hpp"
 
 namespace tinyllm::runner {
 namespace {
@@ -28,18 +27,15 @@ namespace fs = std::filesystem;
 constexpr const char* kLearnerShim = "libtinyllm_diff_learner.so";
 constexpr const char* kWhat = "the differential check";
 
-std::vector<std::string> words_of(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
+// Where the build keeps the driver and the reference shim, and where the learner shim's source is.
+struct DifferentialFiles {
+  fs::path driver, reference_shim, shim_source;
+};
 
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+DifferentialFiles differential_files(const fs::path& build_dir, const fs::path& source_dir) {
+  const fs::path out = build_dir / "differential",
+                 src = source_dir / "runner" / "sandboxed" / "differential";
+  return {out / "tinyllm-differential", out / "libtinyllm_diff_reference.so", src / "shim.cpp"};
 }
 
 // The compile and link of the learner's shim: the module's flags, the workspace's headers before
@@ -50,7 +46,8 @@ std::vector<std::string> shim_command(const DifferentialRequest& r, const Differ
                                       const std::string& include_dir, const fs::path& output,
                                       const std::string& library_dir) {
   std::vector<std::string> argv = {build_info::cxx_compiler};
-  for (auto& flag : words_of(build_info::module_cxx_flags)) argv.push_back(flag);
+  std::istringstream flags(build_info::module_cxx_flags);
+  for (std::string flag; flags >> flag;) argv.push_back(flag);
   argv.insert(
       argv.end(),
       {"-shared", "-I", include_dir, "-I", (r.build_dir / "foundation" / "include").string(), "-I",
@@ -89,7 +86,7 @@ std::optional<std::string> build_learner_shim(const DifferentialRequest& r,
   const std::string key = shim_key(
       r, files,
       shim_command(r, files, "<the workspace's include/>", "<the shim>", "<the library's folder>"));
-  cached = fs::exists(shim) && fs::exists(stamp) && read_text(stamp) == key;
+  cached = fs::exists(shim) && fs::exists(stamp) && base::read_whole_file(stamp) == key;
   if (cached) return std::nullopt;
   fs::create_directories(building.parent_path());
   CompilerCall call;
@@ -110,12 +107,8 @@ std::optional<std::string> build_learner_shim(const DifferentialRequest& r,
   if (!built.ok) return built.messages;
   fs::rename(building, shim);
   fs::remove_all(building.parent_path());
-  std::ofstream(stamp, std::ios::binary) << key;
+  base::write_whole_file(stamp, key);
   return std::nullopt;
-}
-
-reports::RunProblem problem(std::string ending) {
-  return {kWhat, std::move(ending)};
 }
 
 // The last lines of a run's output (where the driver says why it could not start).
@@ -197,22 +190,19 @@ std::vector<reports::DifferentialCheck> area_checks(
   const auto finished = complete_checks(run.last());
   std::vector<reports::DifferentialCheck> checks;
   for (const reports::DifferentialCheck& area : areas) {
-    bool found = false;
-    for (std::size_t i = 0; i < run.enders.size() && !found; ++i)
-      if (area_of(run.enders[i]) == area.name) {
-        reports::DifferentialCheck ended = area;
-        ended.passed = false;
-        ended.cases = 0;
-        ended.ending = area_ending(run.pieces[i].outcome, limits, limit);
-        ended.call = last_call(run.pieces[i].run.output);
-        checks.push_back(std::move(ended));
-        found = true;
-      }
-    for (std::size_t i = 0; finished && i < finished->size() && !found; ++i)
-      if ((*finished)[i].name == area.name) {
-        checks.push_back((*finished)[i]);
-        found = true;
-      }
+    const auto ender = std::ranges::find(run.enders, area.name, area_of);
+    if (ender != run.enders.end()) {
+      const RunPiece& piece = run.pieces[ender - run.enders.begin()];
+      reports::DifferentialCheck ended = area;
+      ended.passed = false;
+      ended.cases = 0;
+      ended.ending = area_ending(piece.outcome, limits, limit);
+      ended.call = last_call(piece.run.output);
+      checks.push_back(std::move(ended));
+    } else if (finished) {
+      const auto done = std::ranges::find(*finished, area.name, &reports::DifferentialCheck::name);
+      if (done != finished->end()) checks.push_back(*done);
+    }
   }
   return checks;
 }
@@ -248,12 +238,6 @@ BehaviourObservation observed_behaviour(const ResumedRun& run, const ResourceLim
 
 }  // namespace
 
-DifferentialFiles differential_files(const fs::path& build_dir, const fs::path& source_dir) {
-  const fs::path out = build_dir / "differential",
-                 src = source_dir / "runner" / "sandboxed" / "differential";
-  return {out / "tinyllm-differential", out / "libtinyllm_diff_reference.so", src / "shim.cpp"};
-}
-
 std::optional<std::vector<reports::DifferentialCheck>> parse_differential_json(
     const std::string& json) {
   const auto doc = nlohmann::json::parse(json, nullptr, false);
@@ -284,7 +268,6 @@ std::optional<std::vector<reports::DifferentialCheck>> parse_differential_json(
 }
 
 DifferentialResult run_differential(const DifferentialRequest& request) {
-  const auto start = std::chrono::steady_clock::now();
   const DifferentialFiles files = differential_files(request.build_dir, request.source_dir);
   for (const auto& needed : {files.driver, files.reference_shim, files.shim_source})
     if (!fs::exists(needed))
@@ -293,16 +276,12 @@ DifferentialResult run_differential(const DifferentialRequest& request) {
                       "grader (ninja -C {} tinyllm-grade)",
                       needed.string(), request.build_dir.string()));
   DifferentialResult result;
-  auto seconds = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  };
   if (auto diagnostics = build_learner_shim(request, files, result.shim_cached)) {
-    result.problem = problem(
+    result.problem = reports::RunProblem{
+        kWhat,
         "its shim (runner/sandboxed/differential/shim.cpp, which calls every contract function) "
-        "did not "
-        "compile against your headers in " +
-        request.include_dir.string() + ":\n" + *diagnostics);
-    result.seconds = seconds();
+        "did not compile against your headers in " +
+            request.include_dir.string() + ":\n" + *diagnostics};
     return result;
   }
   // The reference on both sides: each run on the learner's module gets its time times
@@ -341,7 +320,7 @@ DifferentialResult run_differential(const DifferentialRequest& request) {
     std::string ending = describe_outcome(last.outcome, request.limits);
     if (last.outcome.kind == RunOutcomeKind::IncompleteResult)
       ending += ": " + output_tail(last.run.output);
-    result.problem = problem(std::move(ending));
+    result.problem = reports::RunProblem{kWhat, std::move(ending)};
   }
   // The behavioural diagnosis, only when an area differs: runs of their own, in fresh processes
   // (the module meets the sample's calls in the order the mutants did), one test per area.
@@ -354,14 +333,11 @@ DifferentialResult run_differential(const DifferentialRequest& request) {
     result.behaviour = observed_behaviour(sample, request.limits, limit);
     // In the driver's order, the areas that ended a run among the others.
     const auto position = [&](const reports::BehaviourArea& a) {
-      return std::find_if(areas->begin(), areas->end(),
-                          [&](const auto& c) { return c.name == a.name; }) -
-             areas->begin();
+      return std::ranges::find(*areas, a.name, &reports::DifferentialCheck::name) - areas->begin();
     };
     std::stable_sort(result.behaviour->areas.begin(), result.behaviour->areas.end(),
                      [&](const auto& a, const auto& b) { return position(a) < position(b); });
   }
-  result.seconds = seconds();
   return result;
 }
 

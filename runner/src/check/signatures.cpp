@@ -55,6 +55,10 @@ std::string staleness(const CourseSuiteResults& results, const fs::path& build_d
 Signatures load_signatures(const fs::path& build_dir, const fs::path& source_dir,
                            const std::vector<reports::MutantInfo>& mutants, std::uint64_t seed) {
   Signatures out;
+  const auto none = [&](const std::string& why) {
+    out.note = "no signatures, so no diagnosis: " + why;
+    return out;
+  };
   const fs::path path = course_suite_results_path(build_dir);
   const std::string rebuild =
       fmt::format("rebuild: ninja -C {} tinyllm-grader", build_dir.string());
@@ -62,19 +66,11 @@ Signatures load_signatures(const fs::path& build_dir, const fs::path& source_dir
   try {
     results = read_course_suite_results(build_dir);
   } catch (const UsageError& e) {
-    out.note = fmt::format("no signatures, so no diagnosis: {}", e.what());
-    return out;
+    return none(e.what());
   }
-  if (!results) {
-    out.note =
-        fmt::format("no signatures, so no diagnosis: {} is missing; {}", path.string(), rebuild);
-    return out;
-  }
-  if (const std::string why = staleness(*results, build_dir, source_dir); !why.empty()) {
-    out.note = fmt::format("no signatures, so no diagnosis: {} is stale ({}); {}", path.string(),
-                           why, rebuild);
-    return out;
-  }
+  if (!results) return none(fmt::format("{} is missing; {}", path.string(), rebuild));
+  if (const std::string why = staleness(*results, build_dir, source_dir); !why.empty())
+    return none(fmt::format("{} is stale ({}); {}", path.string(), why, rebuild));
   out.seed = results->seed;
   std::map<std::string, const CourseSuiteRecord*> by_id;
   for (const CourseSuiteRecord& r : results->pitfalls) by_id[r.id] = &r;

@@ -27,13 +27,6 @@ WaitingNotice::WaitingNotice(std::function<void(const std::string&)> say,
   });
 }
 
-WaitingNotice::~WaitingNotice() {
-  if (clock_.joinable()) {
-    clock_.request_stop();
-    clock_.join();
-  }
-}
-
 void WaitingNotice::running(const std::string& what) {
   std::lock_guard lock(mutex_);
   what_ = what;

@@ -22,7 +22,6 @@ class WaitingNotice {
   // before each line.
   WaitingNotice(std::function<void(const std::string&)> say,
                 std::chrono::milliseconds every = std::chrono::seconds(5));
-  ~WaitingNotice();  // stops the clock
   WaitingNotice(const WaitingNotice&) = delete;
   WaitingNotice& operator=(const WaitingNotice&) = delete;
 
@@ -37,7 +36,7 @@ class WaitingNotice {
   std::string what_;
   // Since when `what_` runs, and when the next line is due (a day away until the first `running`).
   std::chrono::steady_clock::time_point since_, next_;
-  std::jthread clock_;
+  std::jthread clock_;  // last: destroyed (stopped and joined) before what it reads
 };
 
 }  // namespace tinyllm::runner

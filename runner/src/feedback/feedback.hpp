@@ -1,6 +1,5 @@
-// Which feedback a grade gives its learner: the hint ladder's rung that their attempt earned, or
-// the configuration's fixed reveal level; everything after the due date. The reports say it
-// (reports/feedback.hpp); this decides it.
+// Which feedback a grade gives its learner: the hint ladder's rung their attempt earned, or the
+// configured reveal level; everything after the due date (reports/feedback.hpp says it).
 #pragma once
 #include "config/config.hpp"
 #include "tinyllm/reports/grade_result.hpp"
@@ -14,12 +13,10 @@ struct Attempt {
   bool after_deadline = false;
 };
 
-// Returns the feedback for `attempt` under `config`, and sets `reveal` to the level the learner's
-// report shows. With the ladder (reveal = "ladder"): attempts 1..k (k = attempts_per_rung) earn
-// the question, the next k the concept, the next k the symptom, and later ones (or any after the
-// due date) Reveal::TitleAndSymptom, every survivor named; below that the level is
-// Reveal::Nothing plus the hints. Without it: the configured level, or TitleAndSymptom after the
-// due date.
+// Returns the feedback for `attempt` and sets `reveal` to the level the learner's report shows.
+// With the ladder: attempts 1..k (k = attempts_per_rung) earn the question, the next k the concept,
+// the next k the symptom (each with Reveal::Nothing), later ones TitleAndSymptom. Without it: the
+// configured level. After the due date: TitleAndSymptom.
 reports::Feedback choose_feedback(const Config& config, const Attempt& attempt,
                                   reports::Reveal& reveal);
 

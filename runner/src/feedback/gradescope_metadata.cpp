@@ -34,14 +34,12 @@ bool digits(std::string_view text, std::size_t pos, std::size_t width, int& out)
 
 // True when this previous submission's results are a grade of this grader (not a failure of it).
 bool graded_by_this_grader(const json& submission) {
-  const json* results = submission.contains("results") ? &submission.at("results") : nullptr;
-  if (results == nullptr || !results->is_object()) return false;
-  const auto extra = results->find("extra_data");
-  if (extra == results->end() || !extra->is_object()) return false;
-  const auto ours = extra->find("tinyllm");
-  if (ours == extra->end() || !ours->is_object()) return false;
-  const auto failed = ours->find("grader_failed");
-  return failed != ours->end() && failed->is_boolean() && !failed->get<bool>();
+  const json* node = &submission;
+  for (const char* key : {"results", "extra_data", "tinyllm", "grader_failed"}) {
+    if (!node->is_object() || !node->contains(key)) return false;
+    node = &node->at(key);
+  }
+  return node->is_boolean() && !node->get<bool>();
 }
 
 }  // namespace
@@ -60,18 +58,13 @@ std::optional<std::int64_t> parse_iso8601(std::string_view text) {
     ++pos;
     while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') ++pos;
   }
-  int offset_seconds = 0;
-  if (pos < text.size()) {
-    int offset_hours = 0, offset_minutes = 0;
-    if (text[pos] == 'Z' && pos + 1 == text.size()) {
-      offset_seconds = 0;
-    } else if ((text[pos] == '+' || text[pos] == '-') && text.size() == pos + 6 &&
-               digits(text, pos + 1, 2, offset_hours) && text[pos + 3] == ':' &&
-               digits(text, pos + 4, 2, offset_minutes)) {
-      offset_seconds = (offset_hours * 3600 + offset_minutes * 60) * (text[pos] == '-' ? -1 : 1);
-    } else {
+  int offset_seconds = 0, offset_hours = 0, offset_minutes = 0;
+  if (pos < text.size() && !(text[pos] == 'Z' && pos + 1 == text.size())) {
+    if ((text[pos] != '+' && text[pos] != '-') || text.size() != pos + 6 ||
+        !digits(text, pos + 1, 2, offset_hours) || text[pos + 3] != ':' ||
+        !digits(text, pos + 4, 2, offset_minutes))
       return std::nullopt;
-    }
+    offset_seconds = (offset_hours * 3600 + offset_minutes * 60) * (text[pos] == '-' ? -1 : 1);
   }
   const std::int64_t days =
       days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));

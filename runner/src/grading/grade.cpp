@@ -22,14 +22,6 @@ namespace tinyllm::runner {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-std::string rc_params(std::uint64_t seed, bool shrink) {
-  return fmt::format("RC_PARAMS=seed={}{}", seed, shrink ? "" : " noshrink=1");
-}
-
-}  // namespace
-
 std::vector<std::pair<std::string, fs::path>> variant_libraries(
     const fs::path& build_dir, const fs::path& source_dir,
     const std::vector<reports::MutantInfo>& mutants, const std::vector<reports::WheatInfo>& wheats,
@@ -48,15 +40,7 @@ std::vector<std::pair<std::string, fs::path>> variant_libraries(
 }
 
 int exit_status(reports::Verdict v) {
-  switch (v) {
-    case reports::Verdict::Pass:
-      return 0;
-    case reports::Verdict::Fail:
-      return 1;
-    case reports::Verdict::Invalid:
-      return 2;
-  }
-  return 2;
+  return static_cast<int>(v);  // the enum's order: Pass, Fail, Invalid
 }
 
 reports::Verdict decide_verdict(const reports::GradeResult& r) {
@@ -97,8 +81,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   }
   auto finish = [&] {
     result.verdict = decide_verdict(result);
-    result.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.seconds = seconds_since(start);
     return result;
   };
 
@@ -126,11 +109,14 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   const fs::path scratch_root = request.work_dir / "runs";
   fs::create_directories(scratch_root);
 
-  auto make_run = [&](const RunTarget& target, std::uint64_t seed, bool shrink, double timeout) {
+  auto make_run = [&](const RunTarget& target, std::uint64_t seed, bool shrink, double timeout,
+                      const std::vector<std::string>& arguments) {
     RunRequest run;
     run.executable = build.executable;
+    run.arguments = arguments;
     run.library = target.library;
-    run.environment = {rc_params(seed, shrink), "GTEST_COLOR=no"};
+    run.environment = {fmt::format("RC_PARAMS=seed={}{}", seed, shrink ? "" : " noshrink=1"),
+                       "GTEST_COLOR=no"};
     run.environment.insert(run.environment.end(), target.environment.begin(),
                            target.environment.end());
     run.timeout_seconds = timeout;
@@ -138,10 +124,6 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
     run.isolation = request.isolation;
     run.scratch_root = scratch_root;
     return run;
-  };
-  auto make_request = [&](const std::string& variant, std::uint64_t seed, bool shrink,
-                          double timeout) {
-    return make_run(variant_runs.target(variant), seed, shrink, timeout);
   };
 
   // 2. Validity: the reference with every seed and every wheat, until the invalid tests are known
@@ -169,9 +151,8 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   };
   const ValidityResult validity =
       check_validity(plan, [&](const ValidityRun& run, const std::vector<std::string>& arguments) {
-        RunRequest r = make_request(run.variant, run.seed, true, config.reference_timeout_seconds);
-        r.arguments = arguments;
-        return run_sandboxed(r);
+        return run_sandboxed(make_run(variant_runs.target(run.variant), run.seed, true,
+                                      config.reference_timeout_seconds, arguments));
       });
   // The last round's runs: all of them, or the grading-seed run alone when it timed out.
   for (std::size_t i = 0; i < validity.run_seconds.size(); ++i)
@@ -195,15 +176,15 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   ReachFound reach;
   if (request.measure_reach) {
     const PhaseProgress probe_progress(request.progress, GradePhase::Probe, 1, 1);
-    RunRequest probe_run = make_run(variant_runs.reach_target(), config.seed, false, timeout);
-    probe_run.arguments = run_arguments;
-    reach = measure_reach(variant_runs, probe_run, expected_tests, result);
+    reach = measure_reach(
+        variant_runs,
+        make_run(variant_runs.reach_target(), config.seed, false, timeout, run_arguments),
+        expected_tests, result);
     timings->probe_seconds = reach.probe_seconds;
   }
 
   // 4. Every other mutant with the grading seed, no shrinking, in an order the suite cannot
   // predict.
-
   std::vector<std::size_t> order;
   for (std::size_t i = 0; i < result.mutants.size(); ++i)
     if (result.mutants[i].status != reports::MutantStatus::NoCoverage) order.push_back(i);
@@ -215,9 +196,8 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   for (std::size_t i : order) mutant_ids.push_back(result.mutants[i].mutant.id);
   MutantRunPlan runs;
   runs.request = [&](const PlannedRun& planned) {
-    RunRequest run = make_request(planned.variant, config.seed, false, timeout);
-    run.arguments = planned.tests.empty() ? run_arguments : only_tests(planned.tests);
-    return run;
+    return make_run(variant_runs.target(planned.variant), config.seed, false, timeout,
+                    planned.tests.empty() ? run_arguments : only_tests(planned.tests));
   };
   runs.jobs = jobs;
   // A run passes as the reference's must: every test it ran listed, none failed.
@@ -245,8 +225,8 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   timings->narrowing_checks = ran.checks;
 
   // 5. Score.
-  int detected = 0;
-  for (const auto& m : result.mutants) detected += reports::detected(m.status) ? 1 : 0;
+  const auto detected = std::count_if(result.mutants.begin(), result.mutants.end(),
+                                      [](const auto& m) { return reports::detected(m.status); });
   result.score = result.mutants.empty()
                      ? 0.0
                      : static_cast<double>(detected) / static_cast<double>(result.mutants.size());

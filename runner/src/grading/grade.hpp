@@ -1,9 +1,7 @@
-// The grading engine: compile a suite once, find its valid tests (validity.hpp: the reference with
-// three seeds and every wheat), run the valid tests on every mutant in parallel, and decide
-// statuses, score and verdict. `grade` and `selfcheck` both use it.
+// The grading engine of `grade` and `selfcheck`: compile a suite once, find its valid tests
+// (validity.hpp), run them on every mutant in parallel, and decide statuses, score and verdict.
 #pragma once
 #include <filesystem>
-#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,22 +16,18 @@ namespace tinyllm::runner {
 
 struct GradeRequest {
   Config config;  // resolved: defaults, file, command line
-  // The catalog, `required` applied; for the full set (config.mutant_set), then the counted
-  // generated mutants, whose counts are `generated_counts`.
+  // The catalog, `required` applied; for the full set, then the counted generated mutants.
   std::vector<reports::MutantInfo> mutants;
   reports::GeneratedCounts generated_counts;
-  // The wheats (correct alternative implementations) every valid test must pass on.
-  std::vector<reports::WheatInfo> wheats;
+  std::vector<reports::WheatInfo> wheats;  // correct implementations every valid test passes on
   std::filesystem::path suite_dir;
   std::vector<std::filesystem::path> sources;   // empty: every C++ source under suite_dir
   std::filesystem::path work_dir;               // the compiled suite stays here (reproducing)
   std::filesystem::path build_dir, source_dir;  // the oracle's build (variants/) and source
   Toolchain toolchain;
   Isolation isolation = Isolation::Plain;  // resolved
-  // Called when a phase starts (compiling, the reference, the mutants) and after each of its runs.
-  GradeProgressCallback progress;
-  // Every grade measures reach; false runs every mutant with every test, which only the test of
-  // reach's soundness asks for (it compares the two).
+  GradeProgressCallback progress;          // when a phase starts and after each of its runs
+  // False runs every mutant with every test: only the test of reach's soundness asks for it.
   bool measure_reach = true;
 };
 
@@ -52,21 +46,20 @@ struct GradeTimings {
 };
 
 // Returns the grade, and its timings in `timings` when given. Throws UsageError when a variant
-// library is missing (the build is incomplete), SandboxSetupError when the sandbox cannot be set up
-// for a run, and std::runtime_error when a file cannot be read or a run cannot be started.
+// library is missing, SandboxSetupError when the sandbox cannot be set up, and std::runtime_error
+// when a file cannot be read or a run cannot be started.
 reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timings = nullptr);
 
-// Returns the library each run of the reference, of each wheat and of each mutant loads (`runs`
-// decides: the schema library or the variant's own), in that order. Throws UsageError naming the
-// first that is missing (the build is incomplete) and the commands that build them.
+// Returns the library each run of the reference, each wheat and each mutant loads, in that order.
+// Throws UsageError naming the first that is missing and the commands that build them.
 std::vector<std::pair<std::string, std::filesystem::path>> variant_libraries(
     const std::filesystem::path& build_dir, const std::filesystem::path& source_dir,
     const std::vector<reports::MutantInfo>& mutants, const std::vector<reports::WheatInfo>& wheats,
     const VariantRuns& runs);
 
-// Returns the verdict the result's statuses give: INVALID when the grade has a reason to be
-// (invalid_reasons, or a compile log); else PASS when the score reaches the threshold and every
-// required mutant was detected, FAIL otherwise. Invalid tests alone do not make it INVALID.
+// Returns INVALID when the grade has a reason to be (invalid_reasons, or a compile log; invalid
+// tests alone do not), PASS when the score reaches the threshold and every required mutant was
+// detected, FAIL otherwise.
 reports::Verdict decide_verdict(const reports::GradeResult& result);
 
 // Returns the exit status of a verdict: 0 PASS, 1 FAIL, 2 INVALID.

@@ -1,6 +1,5 @@
-// What every grade of a suite shares: the resolved configuration, the oracle's folders, the
-// catalog, the machine's isolation, the toolchain; and the GradeRequest for one suite under it.
-// cli/context_setup.hpp makes it from the command line.
+// What every grade shares (the resolved configuration, the oracle's folders, the catalog, the
+// isolation, the toolchain), made by cli/context_setup.hpp; and the GradeRequest for one suite.
 #pragma once
 #include <filesystem>
 #include <string>
@@ -27,8 +26,7 @@ struct GradingContext {
   Toolchain toolchain;
 };
 
-// Returns the request to grade the suite in `suite_dir` under the context, compiling into
-// `work_dir`.
+// Returns the request to grade the suite in `suite_dir`, compiling into `work_dir`.
 GradeRequest grade_request(const GradingContext& ctx, const std::filesystem::path& suite_dir,
                            const std::filesystem::path& work_dir);
 

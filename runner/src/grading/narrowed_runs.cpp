@@ -1,6 +1,8 @@
 // Each mutant runs the tests that reach it (see narrowed_runs.hpp).
 #include "grading/narrowed_runs.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <numeric>
@@ -10,26 +12,8 @@
 
 namespace tinyllm::runner {
 
-namespace {
-
-// Runs `runs`, one process each; calls `finished(k, seconds)` after run k when it is set.
-std::vector<SandboxRun> run_all(const MutantRunPlan& plan, const std::vector<PlannedRun>& runs,
-                                const std::function<void(std::size_t, double)>& finished) {
-  std::vector<SandboxRun> done(runs.size());
-  base::parallel_for(runs.size(), plan.jobs, [&](std::size_t k) {
-    done[k] = run_sandboxed(plan.request(runs[k]));
-    if (finished) finished(k, done[k].seconds);
-  });
-  return done;
-}
-
-}  // namespace
-
 std::vector<std::string> only_tests(const std::vector<std::string>& tests) {
-  std::string filter = "--gtest_filter=";
-  for (const std::string& test : tests) filter += test + ":";
-  filter.pop_back();
-  return {filter};
+  return {fmt::format("--gtest_filter={}", fmt::join(tests, ":"))};
 }
 
 NarrowedRunsDone run_narrowed(
@@ -57,13 +41,12 @@ NarrowedRunsDone run_narrowed(
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::random_device device;
   std::shuffle(order.begin(), order.end(), std::mt19937_64(device()));
-  std::vector<PlannedRun> shuffled;
-  for (std::size_t k : order) shuffled.push_back(planned[k]);
-  std::vector<SandboxRun> first = run_all(plan, shuffled, [&](std::size_t k, double seconds) {
-    if (order[k] < count && plan.finished) plan.finished(order[k], seconds);
-  });
   std::vector<SandboxRun> runs(planned.size());
-  for (std::size_t k = 0; k < order.size(); ++k) runs[order[k]] = std::move(first[k]);
+  base::parallel_for(order.size(), plan.jobs, [&](std::size_t k) {
+    const std::size_t i = order[k];
+    runs[i] = run_sandboxed(plan.request(planned[i]));
+    if (i < count && plan.finished) plan.finished(i, runs[i].seconds);
+  });
 
   // Second pass: every test for a mutant whose set's reference run did not pass, or that
   // survived its narrowed run.
@@ -74,15 +57,10 @@ NarrowedRunsDone run_narrowed(
     if (!passes_with(runs[check_of.at(tests)], tests) || passes_with(runs[i], tests))
       again.push_back(i);
   }
-  if (!again.empty()) {
-    std::vector<PlannedRun> wide;
-    for (std::size_t i : again) wide.push_back({mutants[i], {}});
-    std::vector<SandboxRun> second = run_all(plan, wide, nullptr);
-    for (std::size_t k = 0; k < again.size(); ++k) {
-      runs[again[k]] = std::move(second[k]);
-      planned[again[k]].tests.clear();
-    }
-  }
+  for (std::size_t i : again) planned[i].tests.clear();
+  base::parallel_for(again.size(), plan.jobs, [&](std::size_t k) {
+    runs[again[k]] = run_sandboxed(plan.request({mutants[again[k]], {}}));
+  });
   done.widened = static_cast<int>(again.size());
   for (std::size_t i = 0; i < count; ++i) {
     done.narrowed += planned[i].tests.empty() ? 0 : 1;

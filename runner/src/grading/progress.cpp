@@ -13,6 +13,22 @@
 
 namespace tinyllm::runner {
 
+namespace {
+
+// The terminal's width in columns, or 0 when unknown.
+int terminal_columns() {
+  winsize size{};
+  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0) return size.ws_col;
+  return 0;
+}
+
+std::unique_ptr<ProgressLine>& stderr_line() {
+  static std::unique_ptr<ProgressLine> line;
+  return line;
+}
+
+}  // namespace
+
 double seconds_left(const GradeProgress& p) {
   if (p.done <= 0) return -1;
   const int left = std::max(0, p.total - p.done);
@@ -84,17 +100,6 @@ void PhaseProgress::run_finished(double seconds, const std::string& what) {
   if (callback_) callback_(progress_);
 }
 
-namespace {
-
-// The terminal's width in columns, or 0 when unknown.
-int terminal_columns() {
-  winsize size{};
-  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0) return size.ws_col;
-  return 0;
-}
-
-}  // namespace
-
 ProgressLine::ProgressLine(std::ostream& out, std::chrono::milliseconds tick) : out_(out) {
   ticker_ = std::jthread([this, tick](std::stop_token stop) {
     std::unique_lock lock(mutex_);
@@ -156,15 +161,6 @@ bool stdout_is_terminal() {
 bool stderr_is_terminal() {
   return isatty(STDERR_FILENO) == 1;
 }
-
-namespace {
-
-std::unique_ptr<ProgressLine>& stderr_line() {
-  static std::unique_ptr<ProgressLine> line;
-  return line;
-}
-
-}  // namespace
 
 GradeProgressCallback progress_line(bool enabled) {
   if (!enabled) return {};

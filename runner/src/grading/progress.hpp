@@ -1,7 +1,6 @@
-// Progress on stderr for a whole grade: the phase (compiling the suite, the reference, the
-// mutants), its runs and the time left; for a class batch also its suites. On a terminal one line
-// is redrawn in place (and ticks each second, so a long compile shows its time); on anything else
-// one line is written when a phase starts, nothing more.
+// Progress on stderr for a grade (its phase, runs and time left) and a class batch (its suites).
+// On a terminal one line is redrawn in place, ticking each second so a long compile shows its time;
+// elsewhere one line is written when a phase starts.
 #pragma once
 #include <chrono>
 #include <condition_variable>
@@ -28,27 +27,24 @@ struct GradeProgress {
 
 using GradeProgressCallback = std::function<void(const GradeProgress&)>;
 
-// Returns the estimated seconds left in the phase: the mean run so far times the runs left, over
-// the runs that still go on at once (the jobs, or fewer at the end). Negative when no run has
-// finished yet (no estimate).
+// Returns the mean run so far times the runs left, over the runs that still go on at once;
+// negative when no run has finished yet (no estimate).
 double seconds_left(const GradeProgress& progress);
 
-// Returns the seconds since `start` (a run's wall time, for PhaseProgress::run_finished).
 double seconds_since(std::chrono::steady_clock::time_point start);
 
 // Returns a duration as a person reads it: "42s", "2m05s", "1h03m".
 std::string format_duration(double seconds);
 
-// Returns the progress line's text for a grade ("mutants 40/174, about 12 s left (last: s07)"),
-// given the seconds its phase has lasted so far (shown while compiling).
+// Returns the progress line's text ("mutants 40/174, about 12 s left (last: s07)"), given the
+// seconds its phase has lasted so far.
 std::string progress_text(const GradeProgress& progress, double phase_seconds);
 
-// Returns the line written when a phase starts where stderr is not a terminal
-// ("tinyllm-grade: compiling the suite").
+// Returns the line written when a phase starts where stderr is not a terminal.
 std::string phase_line(const GradeProgress& progress);
 
-// Counts the runs of one phase of a grade, from any thread, and tells the callback (when set)
-// that the phase started and after each run, one call at a time.
+// Counts the runs of one phase from any thread and tells the callback (when set) that the phase
+// started and after each run, one call at a time.
 class PhaseProgress {
  public:
   PhaseProgress(GradeProgressCallback callback, GradePhase phase, int total, int jobs);
@@ -60,8 +56,8 @@ class PhaseProgress {
   GradeProgress progress_;
 };
 
-// The line on a terminal: a batch's part (its suites) and the grade's part (its phase and runs),
-// redrawn in place when either changes and every second, cut to the terminal's width.
+// The line on a terminal: a batch's part and the grade's part, redrawn when either changes and
+// every second, cut to the terminal's width.
 class ProgressLine {
  public:
   // `tick`: how often the line is redrawn unasked (the compile's seconds go on).
@@ -90,15 +86,13 @@ class ProgressLine {
   std::jthread ticker_;
 };
 
-// Returns true when stdout is a terminal (colour, progress).
 bool stdout_is_terminal();
 bool stderr_is_terminal();
 
-// Returns the progress callback of a single grade on stderr: a ProgressLine on a terminal, one
-// line per phase otherwise; nothing when `enabled` is false (--quiet).
+// Returns the progress callback of a single grade on stderr (none when `enabled` is false).
 GradeProgressCallback progress_line(bool enabled);
 
-// Ends the progress that progress_line started: stops its ticking and clears its line.
+// Ends the progress that progress_line started and clears its line.
 void end_progress_line(bool enabled);
 
 }  // namespace tinyllm::runner

@@ -1,20 +1,14 @@
 // Reach (reach.hpp): the schema library's switches, the reach run and what it says of each mutant.
 #include "grading/reach.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <iostream>
-#include <nlohmann/json.hpp>
 #include <sstream>
-#include <stdexcept>
 
 #include "grading/classify.hpp"
-#include "tinyllm/base/whole_file.hpp"
 #include "token.hpp"
 
 namespace tinyllm::runner {
-namespace fs = std::filesystem;
 
 ProbeSites probe_sites_of(const VariantRuns& runs) {
   ProbeSites sites;

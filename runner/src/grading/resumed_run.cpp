@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <numeric>
 #include <sstream>
 
 #include "grading/classify.hpp"
@@ -11,14 +12,8 @@
 namespace tinyllm::runner {
 
 double ResumedRun::seconds() const {
-  double total = 0;
-  for (const RunPiece& piece : pieces) total += piece.run.seconds;
-  return total;
-}
-
-const std::string& ResumedRun::ender_of(std::size_t i) const {
-  static const std::string none;
-  return i < enders.size() ? enders[i] : none;
+  return std::accumulate(pieces.begin(), pieces.end(), 0.0,
+                         [](double sum, const RunPiece& piece) { return sum + piece.run.seconds; });
 }
 
 std::string ending_during(const RunOutcome& outcome, const ResourceLimits& limits,
@@ -59,12 +54,7 @@ std::map<std::string, bool> finished_in_output(const std::string& output) {
 
 std::vector<std::string> exclusion_arguments(const std::set<std::string>& excluded) {
   if (excluded.empty()) return {};
-  std::string filter = "--gtest_filter=-";
-  for (const auto& test : excluded) {
-    if (filter.back() != '-') filter += ':';
-    filter += test;
-  }
-  return {filter};
+  return {fmt::format("--gtest_filter=-{}", fmt::join(excluded, ":"))};
 }
 
 ResumedRun run_resuming(const std::set<std::string>& excluded,

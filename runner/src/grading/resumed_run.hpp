@@ -1,9 +1,8 @@
-// A run of a GoogleTest program that one test cannot end for the others. When a run crashes,
-// times out or hits a limit during a test, that test alone ended so; the program runs again, in a
-// fresh process, without the tests that ended runs so far, until a run ends on its own (with its
-// result, or with no test to blame). Every place the grader runs tests whose code may crash or hang
-// goes through it: the validity rounds of `grade`, and `check`'s course suite and differential
-// check on a learner's module.
+// A run of a GoogleTest program that one test cannot end for the others: when a run crashes, times
+// out or hits a limit during a test, the program runs again in a fresh process without the tests
+// that ended runs so far, until a run ends on its own. Every place the grader runs tests whose code
+// may crash or hang goes through it: `grade`'s validity rounds, `check`'s course suite and
+// differential check.
 #pragma once
 #include <functional>
 #include <map>
@@ -33,15 +32,12 @@ struct ResumedRun {
 
   const RunPiece& last() const { return pieces.back(); }
   double seconds() const;  // every piece's wall time
-  // The test that ended piece `i`, or empty for the last piece.
-  const std::string& ender_of(std::size_t i) const;
 };
 
 // Runs a program with `run(arguments)` until a run ends on its own. The first run leaves out
-// `excluded`, each later one also the tests that ended runs before it (--gtest_filter=-A.b:C.d,
-// exclusion_arguments). `expected` (sorted; empty: any complete listing will do) is what the first
-// run must list; a later run must list it without the tests left out since. Throws what `run`
-// throws.
+// `excluded`, each later one also the tests that ended runs before it. `expected` (sorted; empty:
+// any complete listing) is what the first run must list, less the tests left out since for a later
+// run. Throws what `run` throws.
 ResumedRun run_resuming(const std::set<std::string>& excluded,
                         const std::vector<std::string>& expected,
                         const std::function<SandboxRun(const std::vector<std::string>&)>& run);
@@ -53,26 +49,24 @@ struct ScaledTimeout {
   double reference_seconds = 0;  // the reference's time it was made from
 };
 
-// Returns how a run ended during a test, in words that do not name the test: "crashed with
-// SIGSEGV", or for a timeout "did not finish within 5.2 s (<reference_words> 0.14 s)", e.g. with
-// "the reference takes".
+// Returns how a run ended during a test, without naming it: "crashed with SIGSEGV", or "did not
+// finish within 5.2 s (<reference_words> 0.14 s)".
 std::string ending_during(const RunOutcome& outcome, const ResourceLimits& limits,
                           const ScaledTimeout& timeout, const std::string& reference_words);
 
-// Returns the tests that ended a run of `run` by timing out: a caller that runs the same tests
-// again (another seed, another variant) leaves them out rather than wait each out once more.
+// Returns the tests that ended `run` by timing out: a caller that runs the same tests again
+// (another seed, another variant) leaves them out rather than wait each out once more.
 std::set<std::string> timed_out_tests(const ResumedRun& run);
 
 // Returns whether a run with this outcome ended before its tests did (crashed, timed out, stopped
-// at a limit, or exited without its complete result).
+// at a limit, exited without its complete result).
 bool ended_early(RunOutcomeKind kind);
 
 // Returns the tests a run's output shows finished, each with whether it passed: GoogleTest's
 // "[       OK ] A.b (3 ms)" and "[  FAILED  ] A.b (3 ms)" lines.
 std::map<std::string, bool> finished_in_output(const std::string& output);
 
-// Returns the arguments that leave `excluded` out of a run: {"--gtest_filter=-A.b:C.d"} (sorted),
-// and no argument at all when `excluded` is empty.
+// Returns {"--gtest_filter=-A.b:C.d"} for `excluded`, no argument at all when it is empty.
 std::vector<std::string> exclusion_arguments(const std::set<std::string>& excluded);
 
 }  // namespace tinyllm::runner

@@ -53,22 +53,9 @@ std::string describe_outcome(const RunOutcome& o, const ResourceLimits& limits) 
 MutantVerdict mutant_verdict(const RunOutcome& o, const ResourceLimits& limits) {
   MutantVerdict v;
   v.reason = describe_outcome(o, limits);
-  switch (o.kind) {
-    case RunOutcomeKind::Passed:
-      v.status = reports::MutantStatus::Survived;
-      return v;
-    case RunOutcomeKind::TimedOut:
-      v.status = reports::MutantStatus::Timeout;
-      break;
-    case RunOutcomeKind::TestsFailed:
-    case RunOutcomeKind::Crashed:
-    case RunOutcomeKind::StoppedAtLimit:
-    case RunOutcomeKind::IncompleteResult:
-    case RunOutcomeKind::OtherTests:
-    case RunOutcomeKind::FailedExit:
-      v.status = reports::MutantStatus::Killed;
-      break;
-  }
+  if (o.kind == RunOutcomeKind::Passed) return v;  // Survived
+  v.status = o.kind == RunOutcomeKind::TimedOut ? reports::MutantStatus::Timeout
+                                                : reports::MutantStatus::Killed;
   if (o.kind == RunOutcomeKind::TestsFailed) {
     v.killed_by = o.failing_tests;
     v.killed_by_failed_tests = true;

@@ -1,17 +1,33 @@
-// How one run of a suite ended, as the grader understands it: a small set of outcomes with their
-// details. `classify_run` (classify.hpp) decides the outcome; `mutant_verdict` below is the one
-// place that turns an outcome into what a report says about a mutant (its status and reason).
-// A failure of the grader's own sandbox is not an outcome: run_sandboxed throws SandboxSetupError.
+// How one run of a suite ended: `classify_run` (classify.hpp) decides the outcome, and
+// `mutant_verdict` is the one place that turns it into a mutant's status and reason. A failure of
+// the grader's own sandbox is not an outcome: run_sandboxed throws SandboxSetupError.
 #pragma once
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "config/config.hpp"
-#include "grading/gtest_result.hpp"
 #include "tinyllm/reports/grade_result.hpp"
 
 namespace tinyllm::runner {
+
+// GoogleTest's own JSON result file (--gtest_output=json:FILE): which tests ran and which failed.
+struct TestOutcome {
+  std::string name;  // "Suite.Test"
+  std::string file;
+  int line = 0;
+  bool failed = false;
+  std::string message;  // the failures' text, joined
+};
+
+struct GtestResult {
+  std::vector<TestOutcome> tests;  // in the file's order
+  long declared_tests = 0;         // the file's top-level "tests" count
+};
+
+// Returns the parsed result, or nullopt when the text is not a complete GoogleTest JSON result
+// (not JSON, missing keys, or fewer test entries than it declares). gtest_result.cpp.
+std::optional<GtestResult> parse_gtest_json(const std::string& text);
 
 enum class RunOutcomeKind {
   Passed,            // exit 0, a complete result listing every expected test, none failed
@@ -56,14 +72,12 @@ struct MutantVerdict {
   bool killed_by_failed_tests = false;  // killed_by lists failing tests (not a running one)
 };
 
-// Returns the mutant's status and reason for a run's outcome. `limits` give the reason its
-// figures ("used more than 300 s of CPU time").
+// `limits` give the reason its figures ("used more than 300 s of CPU time").
 MutantVerdict mutant_verdict(const RunOutcome& outcome, const ResourceLimits& limits);
 
 // Returns how the outcome reads in a report: "every test passed", "timed out after 6.2 s", ...
 std::string describe_outcome(const RunOutcome& outcome, const ResourceLimits& limits);
 
-// Returns "SIGSEGV" for 11, and so on.
 std::string signal_name(int signal);
 
 }  // namespace tinyllm::runner

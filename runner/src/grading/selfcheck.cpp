@@ -27,8 +27,7 @@ SelfcheckReport check_against_catalog(const reports::GradeResult& course) {
             m.mutant.id, expected));
         continue;
       }
-      if (std::find(m.killed_by.begin(), m.killed_by.end(), expected) != m.killed_by.end())
-        continue;
+      if (std::ranges::find(m.killed_by, expected) != m.killed_by.end()) continue;
       report.disagreements.push_back(
           fmt::format("mutant {} ({}): the catalog says {} catches it, but {} ({})", m.mutant.id,
                       m.mutant.title, expected,
@@ -57,15 +56,13 @@ void write_kill_matrix(const reports::GradeResult& course, std::ostream& out) {
   for (const auto& t : course.tests) {
     out << fmt::format("{:<{}}", t.name, width);
     for (const auto& m : course.mutants) {
-      bool killed = std::find(m.killed_by.begin(), m.killed_by.end(), t.name) != m.killed_by.end();
-      char mark = '.';
-      if (m.status == reports::MutantStatus::Timeout)
-        mark = 'T';
-      else if (m.status == reports::MutantStatus::NoCoverage)
-        mark = '-';
-      else if (killed)
-        mark = m.killed_by_failed_tests ? 'X' : 'C';
-      out << "  " << mark;
+      const bool killed = std::ranges::find(m.killed_by, t.name) != m.killed_by.end();
+      out << "  "
+          << (m.status == reports::MutantStatus::Timeout      ? 'T'
+              : m.status == reports::MutantStatus::NoCoverage ? '-'
+              : !killed                                       ? '.'
+              : m.killed_by_failed_tests                      ? 'X'
+                                                              : 'C');
     }
     out << "\n";
   }

@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <chrono>
 #include <map>
 
 #include "grading/classify.hpp"
@@ -39,8 +38,10 @@ std::string suite_relative(const std::string& file, const fs::path& suite_dir) {
   return relative.string();
 }
 
-std::vector<std::string> listed_names(const RunOutcome& outcome) {
-  std::vector<std::string> names;
+// The tests an outcome's result lists, and `more`, sorted.
+std::vector<std::string> listed_names(const RunOutcome& outcome,
+                                      const std::vector<std::string>& more = {}) {
+  std::vector<std::string> names = more;
   if (outcome.result)
     for (const auto& t : outcome.result->tests) names.push_back(t.name);
   std::sort(names.begin(), names.end());
@@ -51,10 +52,7 @@ std::vector<std::string> listed_names(const RunOutcome& outcome) {
 // nothing when the last run has no complete result.
 std::vector<std::string> listed_names(const ResumedRun& run) {
   if (!run.last().outcome.result) return {};
-  std::vector<std::string> names = listed_names(run.last().outcome);
-  names.insert(names.end(), run.enders.begin(), run.enders.end());
-  std::sort(names.begin(), names.end());
-  return names;
+  return listed_names(run.last().outcome, run.enders);
 }
 
 // The tests one run listed and the grading-seed reference run did not, or the other way round.
@@ -85,72 +83,6 @@ RunBlame blame_other_tests(const ValidityRun& run, const RunOutcome& outcome,
   return blame;
 }
 
-}  // namespace
-
-std::vector<ValidityRun> validity_runs(const Config& config,
-                                       const std::vector<reports::WheatInfo>& wheats) {
-  std::vector<ValidityRun> runs = {{"reference", config.seed, false, ""}};
-  for (const std::uint64_t seed : config.reference_seeds)
-    runs.push_back({"reference", seed, false, ""});
-  for (const auto& w : wheats)
-    runs.push_back({w.id, config.seed, w.kind == reports::WheatKind::Binary, w.title});
-  return runs;
-}
-
-RunBlame blame_run(const ValidityRun& run, const RunOutcome& outcome, const std::string& output,
-                   const std::vector<std::string>& listed, const std::set<std::string>& known,
-                   const ResourceLimits& limits) {
-  // A binary wheat's run that names a test the reference never showed: the name itself may carry
-  // the binary's bytes, so it is not kept, and the whole grade cannot stand.
-  const std::string depends_on_binary = fmt::format(
-      "the suite fails on {} outside any test the reference runs: it depends on the binary, "
-      "not on the module's behaviour",
-      where(run));
-  auto may_name = [&](const std::string& test) { return !run.binary || known.contains(test); };
-  auto no_test_to_blame = [&] {
-    if (run.binary) return RunBlame{{}, depends_on_binary};
-    return RunBlame{{},
-                    fmt::format("the suite fails on {} with no test to blame: it {}; fix what "
-                                "runs outside the tests (static initialisers, main, global "
-                                "destructors)",
-                                where(run), describe_outcome(outcome, limits))};
-  };
-  RunBlame blame;
-  switch (outcome.kind) {
-    case RunOutcomeKind::Passed:
-      return blame;
-    case RunOutcomeKind::TestsFailed:
-      for (const auto& f : outcome.failures) {
-        if (!may_name(f.name)) return {{}, depends_on_binary};
-        blame.failed.emplace_back(f.name, run.binary ? "" : f.message);
-      }
-      return blame;
-    case RunOutcomeKind::OtherTests:
-      blame = blame_other_tests(run, outcome, listed, known);
-      if (blame.failed.empty())
-        return run.binary ? RunBlame{{}, depends_on_binary} : no_test_to_blame();
-      return blame;
-    case RunOutcomeKind::FailedExit:
-      return no_test_to_blame();
-    case RunOutcomeKind::Crashed:
-    case RunOutcomeKind::TimedOut:
-    case RunOutcomeKind::StoppedAtLimit:
-    case RunOutcomeKind::IncompleteResult:
-      break;
-  }
-  if (outcome.running_test.empty()) return no_test_to_blame();
-  if (!may_name(outcome.running_test)) return {{}, depends_on_binary};
-  std::string message;
-  if (!run.binary) {
-    message = describe_outcome(outcome, limits);
-    if (!output.empty()) message += "\n--- output ---\n" + output;
-  }
-  blame.failed.emplace_back(outcome.running_test, message);
-  return blame;
-}
-
-namespace {
-
 // What the rounds learn as they go: the tests the reference listed, the invalid ones and why.
 class Findings {
  public:
@@ -166,15 +98,13 @@ class Findings {
     if (!outcome.running_test.empty()) known_.insert(outcome.running_test);
   }
 
-  // Records a failure of `test`; returns true when the test was not known to be invalid.
-  bool note_failure(const std::string& test, reports::ValidityFailure failure) {
+  void note_failure(const std::string& test, reports::ValidityFailure failure) {
     auto [it, added] = invalid_.try_emplace(test);
     if (added) {
       it->second.test = test;
       invalid_order_.push_back(test);
     }
     it->second.failures.push_back(std::move(failure));
-    return added;
   }
 
   const std::set<std::string>& known() const { return known_; }
@@ -236,6 +166,66 @@ std::vector<ResumedRun> run_round(const ValidityPlan& plan, const ValidityRunner
 }
 
 }  // namespace
+
+std::vector<ValidityRun> validity_runs(const Config& config,
+                                       const std::vector<reports::WheatInfo>& wheats) {
+  std::vector<ValidityRun> runs = {{"reference", config.seed, false, ""}};
+  for (const std::uint64_t seed : config.reference_seeds)
+    runs.push_back({"reference", seed, false, ""});
+  for (const auto& w : wheats)
+    runs.push_back({w.id, config.seed, w.kind == reports::WheatKind::Binary, w.title});
+  return runs;
+}
+
+RunBlame blame_run(const ValidityRun& run, const RunOutcome& outcome, const std::string& output,
+                   const std::vector<std::string>& listed, const std::set<std::string>& known,
+                   const ResourceLimits& limits) {
+  // A binary wheat's run that names a test the reference never showed: the name itself may carry
+  // the binary's bytes, so it is not kept, and the whole grade cannot stand.
+  const std::string depends_on_binary = fmt::format(
+      "the suite fails on {} outside any test the reference runs: it depends on the binary, "
+      "not on the module's behaviour",
+      where(run));
+  auto may_name = [&](const std::string& test) { return !run.binary || known.contains(test); };
+  auto no_test_to_blame = [&] {
+    if (run.binary) return RunBlame{{}, depends_on_binary};
+    return RunBlame{{},
+                    fmt::format("the suite fails on {} with no test to blame: it {}; fix what "
+                                "runs outside the tests (static initialisers, main, global "
+                                "destructors)",
+                                where(run), describe_outcome(outcome, limits))};
+  };
+  RunBlame blame;
+  switch (outcome.kind) {
+    case RunOutcomeKind::Passed:
+      return blame;
+    case RunOutcomeKind::TestsFailed:
+      for (const auto& f : outcome.failures) {
+        if (!may_name(f.name)) return {{}, depends_on_binary};
+        blame.failed.emplace_back(f.name, run.binary ? "" : f.message);
+      }
+      return blame;
+    case RunOutcomeKind::OtherTests:
+      blame = blame_other_tests(run, outcome, listed, known);
+      return blame.failed.empty() ? no_test_to_blame() : blame;
+    case RunOutcomeKind::FailedExit:
+      return no_test_to_blame();
+    case RunOutcomeKind::Crashed:
+    case RunOutcomeKind::TimedOut:
+    case RunOutcomeKind::StoppedAtLimit:
+    case RunOutcomeKind::IncompleteResult:
+      break;
+  }
+  if (outcome.running_test.empty()) return no_test_to_blame();
+  if (!may_name(outcome.running_test)) return {{}, depends_on_binary};
+  std::string message;
+  if (!run.binary) {
+    message = describe_outcome(outcome, limits);
+    if (!output.empty()) message += "\n--- output ---\n" + output;
+  }
+  blame.failed.emplace_back(outcome.running_test, message);
+  return blame;
+}
 
 ValidityResult check_validity(const ValidityPlan& plan, const ValidityRunner& run) {
   ValidityResult out;

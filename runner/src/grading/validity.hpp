@@ -1,13 +1,11 @@
 // Per-test validity: a test is valid when it passes on the reference with every reference seed and
-// on every wheat (a correct alternative implementation). The validity rounds find the invalid
-// tests; the mutants then run with them filtered out, so no invalid test can kill anything.
+// on every wheat; the mutants then run without the invalid ones, so no invalid test kills anything.
 //
 // A round runs the reference with every seed and every wheat with the grading seed, all with the
-// current exclusion filter. A test that fails in any run, or was running when a run crashed, timed
-// out or hit a limit, is invalid; such a run goes on without it (resumed_run.hpp), so the tests
-// after it are judged in the same round. New invalid tests join the filter and another round runs,
-// until a round finds none: the last round ran exactly the arguments the mutants get, so a test
-// that behaves differently once others are filtered out is caught too.
+// current exclusion filter. A test that fails, or was running when a run crashed, timed out or hit
+// a limit, is invalid; such a run goes on without it (resumed_run.hpp). New invalid tests join the
+// filter and another round runs, until a round finds none: the last round ran exactly the mutants'
+// arguments, so a test that behaves differently once others are filtered out is caught too.
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -37,7 +35,7 @@ struct ValidityRun {
 };
 
 // Returns one round's runs: the reference with the grading seed, then with each reference seed,
-// then each wheat (catalog order) with the grading seed.
+// then each wheat (catalog order).
 std::vector<ValidityRun> validity_runs(const Config& config,
                                        const std::vector<reports::WheatInfo>& wheats);
 
@@ -50,11 +48,10 @@ struct RunBlame {
   std::string unblamable;
 };
 
-// Returns whom a run's outcome blames. `listed` is the round's grading-seed reference run's sorted
-// test list (empty when that run did not complete): a run listing other tests blames the tests in
-// one list and not the other ("it does not run on w03"). `known` holds every test name the
-// reference's runs showed: a binary wheat's run may blame only those. `output` is the run's output,
-// appended to the message of a run that ended during a test.
+// Returns whom a run's outcome blames. `listed`: the round's grading-seed reference run's sorted
+// tests (empty when it did not complete); a run listing other tests blames those in one list only.
+// `known`: every test the reference's runs showed, the only ones a binary wheat's run may blame.
+// `output` is appended to the message of a run that ended during a test.
 RunBlame blame_run(const ValidityRun& run, const RunOutcome& outcome, const std::string& output,
                    const std::vector<std::string>& listed, const std::set<std::string>& known,
                    const ResourceLimits& limits);
@@ -75,8 +72,8 @@ struct ValidityPlan {
   GradeProgressCallback progress;  // each round is a GradePhase::Reference phase
 };
 
-// Runs one validity run with the given arguments (the exclusion filter) and returns what the
-// sandbox saw. grade.cpp runs the compiled suite in the sandbox; tests give canned runs.
+// Runs one validity run with the given arguments (the exclusion filter): grade.cpp in the sandbox,
+// tests with canned runs.
 using ValidityRunner =
     std::function<SandboxRun(const ValidityRun&, const std::vector<std::string>& arguments)>;
 
@@ -92,11 +89,9 @@ struct ValidityResult {
   std::vector<double> run_seconds;
 };
 
-// Runs the rounds (each round's grading-seed reference run, then the others in parallel,
-// `plan.jobs` at a time, without the tests that timed out in the first) and returns the invalid
-// tests, the valid ones, and the reasons the grade is INVALID when it is: a run failed with no test
-// to blame; the suite has no tests; every test is invalid; the policy is strict and a test is
-// invalid; the rounds did not settle within kMaxValidityRounds. Throws what `run` throws.
+// Runs the rounds (each round's grading-seed reference run, then the others in parallel without
+// the tests that timed out in the first) and returns the invalid tests, the valid ones, and why the
+// grade is INVALID when it is. Throws what `run` throws.
 ValidityResult check_validity(const ValidityPlan& plan, const ValidityRunner& run);
 
 }  // namespace tinyllm::runner

@@ -20,16 +20,14 @@ struct RunTarget {
 
 class VariantRuns {
  public:
-  // Reads build_dir/variants/schema.json; draws the grade's key from std::random_device. Throws
-  // UsageError, with the command that builds it, when the schema library or its listing is
-  // missing or unreadable.
+  // Reads build_dir/variants/schema.json and draws the grade's key. Throws UsageError, with the
+  // command that builds them, when the schema library or its listing is missing or unreadable.
   explicit VariantRuns(const std::filesystem::path& build_dir);
 
   // The library and environment of a run of `variant` ("reference", "wNN", "sNN", "g..."). Throws
   // UsageError for an id the build does not hold.
   RunTarget target(const std::string& variant) const;
 
-  // Whether `variant` runs on the schema library.
   bool in_schema(const std::string& variant) const;
 
   // For a variant in the schema library: the token that selects it (the reference: a fresh
@@ -41,11 +39,9 @@ class VariantRuns {
   // its number there (a result recorded under it holds while the hash does).
   std::string library_hash(const std::string& variant) const;
 
-  // The reach run's library and environment: the schema library as the reference, recording which
-  // variants' code each test runs (reach.hpp).
+  // The schema library as the reference, recording which variants' code each test runs (reach.hpp).
   RunTarget reach_target() const;
 
-  // The schema library, and each variant it holds with its number there.
   const std::filesystem::path& schema_library() const { return schema_library_; }
   const std::map<std::string, int>& numbers() const { return numbers_; }
 

@@ -61,14 +61,11 @@ MilestoneRun run_milestone(const MilestoneRequest& request) {
   sandboxed.executable = trainer;
   sandboxed.library = library;
   sandboxed.environment = environment;
-  if (request.quick) sandboxed.arguments.push_back("--quick");
-  if (request.steps)
-    sandboxed.arguments.insert(sandboxed.arguments.end(),
-                               {"--steps", std::to_string(*request.steps)});
-  if (request.seed)
-    sandboxed.arguments.insert(sandboxed.arguments.end(),
-                               {"--seed", std::to_string(*request.seed)});
-  sandboxed.arguments.insert(sandboxed.arguments.end(), {"--corpus", request.corpus.string()});
+  std::vector<std::string>& arguments = sandboxed.arguments;
+  if (request.quick) arguments.push_back("--quick");
+  if (request.steps) arguments.insert(arguments.end(), {"--steps", std::to_string(*request.steps)});
+  if (request.seed) arguments.insert(arguments.end(), {"--seed", std::to_string(*request.seed)});
+  arguments.insert(arguments.end(), {"--corpus", request.corpus.string()});
   sandboxed.limits = request.limits;
   // A training run is longer than a test suite's: half an hour of CPU and of wall clock at most.
   sandboxed.limits.cpu_seconds = std::max(sandboxed.limits.cpu_seconds, 1800.0);

@@ -25,8 +25,7 @@ struct MilestoneRequest {
   ResourceLimits limits;                   // the run's; its CPU and time are raised to fit
   CompilerSandbox compiler_sandbox;        // the module build's
   int jobs = 0;
-  std::filesystem::path work_dir;  // the run's scratch (a workspace's module is built where
-                                   // `check` builds it, Workspace::module_dir)
+  std::filesystem::path work_dir;  // the run's scratch
   bool show_progress = true;
 };
 
@@ -37,8 +36,8 @@ struct MilestoneRun {
 };
 
 // Builds the workspace's module when there is one, then runs tinyllm-milestone on it. Throws
-// UsageError when the module does not build or the trainer is not built, and std::runtime_error
-// when the trainer's run ends without its numbers (with what it printed).
+// UsageError when the module or the trainer is not built, std::runtime_error when the trainer's
+// run ends without its numbers.
 MilestoneRun run_milestone(const MilestoneRequest& request);
 
 }  // namespace tinyllm::runner::milestone

@@ -94,16 +94,8 @@ unset output
 
 std::string escape(const std::string& text) {
   std::string out;
-  for (char c : text) {
-    if (c == '<')
-      out += "&lt;";
-    else if (c == '>')
-      out += "&gt;";
-    else if (c == '&')
-      out += "&amp;";
-    else
-      out += c;
-  }
+  for (char c : text)
+    out += c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;" : std::string(1, c);
   return out;
 }
 
@@ -189,9 +181,6 @@ Pictures draw(const tinyllm::milestone::Result& result, const Verdict& verdict,
         "scripts/install-deps.sh installs it)";
   else if (run.exit_code != 0)
     pictures.problem = "no pictures: gnuplot failed: " + run.output.substr(0, 400);
-  else
-    for (const char* name : {"loss.svg", "memory.svg", "loss.png", "memory.png"})
-      pictures.files.push_back(folder / name);
   pictures.page = folder / "milestone.html";
   base::write_whole_file(pictures.page, page(result, verdict, module, pictures.problem));
   return pictures;

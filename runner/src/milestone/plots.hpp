@@ -4,16 +4,14 @@
 #pragma once
 #include <filesystem>
 #include <string>
-#include <vector>
 
 #include "milestone/verdict.hpp"
 
 namespace tinyllm::runner::milestone {
 
 struct Pictures {
-  std::vector<std::filesystem::path> files;  // the SVGs and PNGs written
-  std::filesystem::path page;                // milestone.html
-  std::string problem;  // why no picture was drawn (gnuplot missing or failing), with a hint
+  std::filesystem::path page;  // milestone.html
+  std::string problem;         // why no picture was drawn (gnuplot missing or failing), with a hint
 };
 
 // Writes the data files, the gnuplot script (milestone.gp, which redraws them by hand), the

@@ -1,11 +1,11 @@
 // The course suite's runs on a learner's module turned into per-test outcomes, from canned runs.
-#include "check/course_outcomes.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <string>
 #include <vector>
+
+#include "check/course_on_module.hpp"
 
 namespace tinyllm::runner {
 namespace {

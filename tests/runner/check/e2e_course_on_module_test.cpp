@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "check/course_on_module.hpp"
-#include "check/course_outcomes.hpp"
 #include "check/diagnosis.hpp"
 #include "check/signatures.hpp"
 #include "config/build_info.hpp"

@@ -1,7 +1,7 @@
 // Tests of reading GoogleTest's JSON result: which tests failed, and when a file is incomplete.
-#include "grading/gtest_result.hpp"
-
 #include <gtest/gtest.h>
+
+#include "grading/run_outcome.hpp"
 
 using tinyllm::runner::parse_gtest_json;
 

@@ -46,8 +46,8 @@ TEST(ResumedRun, goes_on_without_each_test_that_ended_a_run) {
   EXPECT_EQ(r.enders, (std::vector<std::string>{"A.a", "A.b"}));
   EXPECT_EQ(r.last().outcome.kind, RunOutcomeKind::Passed);
   EXPECT_EQ(r.last().expected, (std::vector<std::string>{"A.c"}));
-  EXPECT_EQ(r.ender_of(1), "A.b");
-  EXPECT_EQ(r.ender_of(2), "");
+  EXPECT_EQ(r.enders[1], "A.b");
+  EXPECT_EQ(r.pieces.size(), r.enders.size() + 1);  // the last piece has no ender
 }
 
 // Catches: a run that ends after its last test finished (a crash in a global destructor) blamed
