@@ -1,5 +1,3 @@
-// FNV-1a 64 over 64-bit words, with length framing: the one scheme of the builder's cache and the
-// grader's batch (tests/base checks known values).
 #include "tinyllm/base/content_hash.hpp"
 
 #include <fmt/format.h>

@@ -1,5 +1,4 @@
-// The thread pool: workers take indices from one atomic counter, so a slow job never holds up the
-// indices behind it, and the first exception is kept for the caller.
+// One atomic counter hands out the indices, so a slow job never holds up the ones behind it.
 #include "tinyllm/base/parallel_for.hpp"
 
 #include <algorithm>

@@ -1,5 +1,3 @@
-// Whole-file reads, and writes through a rename, which is atomic within one file system: the
-// reader sees the old file or the new one, never a mix.
 #include "tinyllm/base/whole_file.hpp"
 
 #include <fmt/format.h>
@@ -47,9 +45,8 @@ void write_whole_file(const fs::path& path, const std::string& text) {
     throw std::runtime_error(fmt::format("cannot create the folder {}: {}",
                                          path.parent_path().string(), error.message()));
   }
-  // Unique per process and thread: parallel build jobs may write the same file, and two writers
-  // sharing one temporary could rename the other's half-written bytes into place. The name still
-  // ends in ".partial", so a leftover is recognisable (and tests look for one).
+  // Two writers sharing one temporary could rename the other's half-written bytes into place. A
+  // leftover is recognisable by its ".partial" (tests look for one).
   const fs::path temporary = fs::path(path).concat(fmt::format(
       ".{}-{:x}.partial", ::getpid(), std::hash<std::thread::id>{}(std::this_thread::get_id())));
   {

@@ -1,5 +1,3 @@
-// A grade shaped for its reader: the one place the reveal policy and the hint ladder withhold
-// anything (audience.hpp).
 #include "tinyllm/reports/audience.hpp"
 
 #include <algorithm>
@@ -37,8 +35,6 @@ void withhold(MutantInfo& info, Reveal shown) {
   }
 }
 
-// One stand-in comment line per source line, so every mutant's location still points inside the
-// file.
 std::string stand_in(const std::string& source) {
   std::string text =
       "// The oracle's source is withheld: the grading policy reveals nothing about survivors.";
@@ -47,8 +43,6 @@ std::string stand_in(const std::string& source) {
   return text;
 }
 
-// Whether a test's output on this variant may be shown at all: on the reference, or on a semantic
-// wheat from Reveal::TitleAndSymptom; never on a binary wheat (its bytes) or an unknown variant.
 bool shows_output(const GradeResult& grade, const ValidityFailure& failure) {
   if (failure.variant == "reference") return true;
   const WheatInfo* wheat = find_wheat(grade, failure.variant);

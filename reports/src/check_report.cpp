@@ -81,8 +81,6 @@ std::string verdict_line(const CheckResult& result, bool colour) {
       to_string(result.module_verdict), tests);
 }
 
-// The diagnosis, naming each mutant as far as the shaped result holds it (for_reader).
-
 bool explains(const BehaviourMatch& m, const std::string& area) {
   return std::ranges::find(m.areas, area) != m.areas.end();
 }

@@ -45,7 +45,6 @@ std::string learner_shown(const GradeResult& result) {
   return std::string(reveal_name(learner_reveal(result)));
 }
 
-// Returns each mutant's status by id; an INVALID grade has none.
 std::map<std::string, MutantStatus> statuses_of(const GradeResult& result) {
   std::map<std::string, MutantStatus> statuses;
   if (result.verdict == Verdict::Invalid) return statuses;
@@ -60,8 +59,7 @@ std::vector<const GradeResult*> sorted_by_learner(const std::vector<GradeResult>
   return sorted;
 }
 
-// Returns every mutant any grade ran: pitfalls in id order (s01..s24 is the catalog's order), then
-// generated mutants by file, line, column and id (the grader's order).
+// Returns every mutant any grade ran, in ClassSummary::mutants' order (s01..s24 is the catalog's).
 std::vector<ClassMutantRow> every_mutant(const std::vector<const GradeResult*>& results) {
   std::map<std::string, const MutantInfo*> by_id;
   for (const GradeResult* result : results) {
@@ -129,7 +127,6 @@ ClassSummary summarize_class(const std::vector<GradeResult>& results) {
         cell.not_reached += status == MutantStatus::NoCoverage ? 1 : 0;
       }
     }
-    // Survivors in the summary's order: pitfalls first.
     for (const ClassMutantRow& mutant : summary.mutants) {
       if (!mutant.survived_in.empty() && mutant.survived_in.back() == result->suite_name) {
         row.survived.push_back(mutant.id);
@@ -236,7 +233,6 @@ std::string render_class_mutants_csv(const std::vector<GradeResult>& results) {
   const ClassSummary summary = summarize_class(results);
   std::string out = "mutant,title,graded,detected,survival_rate,not_reached\r\n";
   for (const ClassMutantRow& row : summary.mutants) {
-    // Survived although a test ran its code; the suites that never ran it are counted apart.
     const double rate =
         row.graded == 0 ? 0.0 : static_cast<double>(row.survived_in.size()) / row.graded;
     out += fmt::format("{},{},{},{},{:.4f},{}\r\n", csv_field(row.id), csv_field(row.title),

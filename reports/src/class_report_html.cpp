@@ -1,5 +1,4 @@
-// The class report's HTML page: two inline SVG pictures (a learners x mutants heat map and the
-// survival rate per pitfall) and the learners' table; no script, no network.
+// The class report's HTML page (render_class_html): inline SVG, no script, no network.
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -1,4 +1,3 @@
-// The hint ladder, attempts and views in words (feedback.hpp).
 #include "tinyllm/reports/feedback.hpp"
 
 #include <fmt/format.h>

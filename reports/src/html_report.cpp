@@ -1,6 +1,5 @@
-// The HTML report: the grade first (verdict, reasons, pitfalls, invalid tests, reach, in plain
-// HTML), then the mutation-testing-elements bundle and the JSON report inlined in one page, so it
-// opens from a file, an LMS attachment or a CI artifact with no network.
+// The grade comes first in plain HTML, then the viewer; inlined, the page opens from a file, an LMS
+// attachment or a CI artifact with no network.
 #include "tinyllm/reports/html_report.hpp"
 
 #include <fmt/format.h>
@@ -181,8 +180,7 @@ void append_generated(std::string& out, const GradeResult& result) {
   }
 }
 
-// Each invalid test: its name, where it failed (validity_report.hpp) and the command that
-// reproduces it; its output is in the other formats.
+// A failure's output is left to the other formats.
 void append_html_invalid_tests(std::string& out, const GradeResult& result) {
   if (result.invalid_tests.empty()) return;
   out += fmt::format(

@@ -1,4 +1,3 @@
-// The invalid tests' output: a bounded excerpt for the reports, the whole of it in one file.
 #include "tinyllm/reports/reference_output.hpp"
 
 #include <fmt/format.h>

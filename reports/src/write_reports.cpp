@@ -1,5 +1,3 @@
-// The table of report formats, and the dispatcher the grader calls: one file per format, each
-// written whole or not at all.
 #include "tinyllm/reports/write_reports.hpp"
 
 #include <fmt/format.h>
@@ -74,7 +72,6 @@ std::string render_gradescope(const GradeResult& reader, const GradeResult& staf
   return render_gradescope_results(reader, staff);
 }
 
-// The table lists the formats in ReportFormat's order.
 const ReportWriter& writer_of(ReportFormat format) {
   return report_writers()[static_cast<std::size_t>(format)];
 }
@@ -125,7 +122,6 @@ void check_report_options(const ReportOptions& options) {
 }
 
 std::vector<fs::path> write_reports(const GradeResult& grade, const ReportOptions& options) {
-  // Who reads the reports is decided here, once: each writer formats what its reader may see.
   const GradeResult staff = for_reader(grade, View::Staff);
   const GradeResult result = options.view == View::Staff ? staff : for_reader(grade, View::Learner);
   std::vector<fs::path> written;
@@ -142,7 +138,6 @@ std::vector<fs::path> write_reports(const GradeResult& grade, const ReportOption
     base::write_whole_file(path, text);
     written.push_back(path);
   }
-  // The reports show an excerpt of an invalid test's output; this file holds all of it.
   if (auto full = write_reference_output(result, options.output_folder)) written.push_back(*full);
   return written;
 }
