@@ -123,17 +123,14 @@ json test_files(const GradeResult& result) {
   }
   // killedBy and coveredBy must name tests that testFiles defines; a killer GoogleTest did not
   // list (a crash reported by name only) still gets an entry.
-  std::set<std::string> unlisted;
+  std::set<std::string> named;
   for (const MutantResult& mutant : result.mutants) {
-    for (const std::string& name : mutant.killed_by) {
-      if (!listed.count(name)) unlisted.insert(name);
-    }
-    if (!shows_covered_by(result, mutant)) continue;
-    for (const std::string& name : mutant.covered_by) {
-      if (!listed.count(name)) unlisted.insert(name);
-    }
+    named.insert(mutant.killed_by.begin(), mutant.killed_by.end());
+    if (shows_covered_by(result, mutant))
+      named.insert(mutant.covered_by.begin(), mutant.covered_by.end());
   }
-  for (const std::string& name : unlisted) {
+  for (const std::string& name : named) {
+    if (listed.contains(name)) continue;
     files["(tests not listed by GoogleTest)"]["tests"].push_back({{"id", name}, {"name", name}});
   }
   return files;

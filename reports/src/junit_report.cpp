@@ -34,25 +34,6 @@ std::string mutant_case_name(const MutantResult& mutant) {
   return title.empty() ? mutant.mutant.id : fmt::format("{} {}", mutant.mutant.id, title);
 }
 
-std::vector<Case> mutant_cases(const GradeResult& result) {
-  std::vector<Case> cases;
-  for (const MutantResult& mutant : result.mutants) {
-    // CI viewers group cases by classname: the pitfalls, then the generated mutants.
-    Case entry{mutant_case_name(mutant),
-               is_generated(mutant.mutant) ? "tinyllm.generated" : "tinyllm.mutants",
-               mutant.seconds, ""};
-    if (!detected(mutant.status)) {
-      const std::string summary = survivor_summary(mutant);
-      std::string text = survivor_meaning(mutant);
-      for (const std::string& hint : mutant.hints) text += "\nHint: " + hint;
-      entry.body = fmt::format("<failure message=\"{}\" type=\"{}\">{}</failure>",
-                               escape_xml(summary), to_string(mutant.status), escape_xml(text));
-    }
-    cases.push_back(entry);
-  }
-  return cases;
-}
-
 // One case per invalid test: an <error> when the grade is INVALID, else <skipped> (it was not
 // graded), saying where it failed, with the output the shaped grade holds.
 std::vector<Case> invalid_test_cases(const GradeResult& result) {
@@ -79,6 +60,26 @@ std::vector<Case> invalid_test_cases(const GradeResult& result) {
   return cases;
 }
 
+std::vector<Case> mutant_cases(const GradeResult& result) {
+  std::vector<Case> cases;
+  for (const MutantResult& mutant : result.mutants) {
+    // CI viewers group cases by classname: the pitfalls, then the generated mutants.
+    Case entry{mutant_case_name(mutant),
+               is_generated(mutant.mutant) ? "tinyllm.generated" : "tinyllm.mutants",
+               mutant.seconds, ""};
+    if (!detected(mutant.status)) {
+      const std::string summary = survivor_summary(mutant);
+      std::string text = survivor_meaning(mutant);
+      for (const std::string& hint : mutant.hints) text += "\nHint: " + hint;
+      entry.body = fmt::format("<failure message=\"{}\" type=\"{}\">{}</failure>",
+                               escape_xml(summary), to_string(mutant.status), escape_xml(text));
+    }
+    cases.push_back(entry);
+  }
+  for (Case& entry : invalid_test_cases(result)) cases.push_back(std::move(entry));
+  return cases;
+}
+
 std::vector<Case> invalid_cases(const GradeResult& result) {
   std::vector<Case> cases;
   if (!result.compile_log.empty()) {
@@ -99,11 +100,8 @@ std::vector<Case> invalid_cases(const GradeResult& result) {
 }  // namespace
 
 std::string render_junit_report(const GradeResult& result) {
-  std::vector<Case> cases =
+  const std::vector<Case> cases =
       result.verdict == Verdict::Invalid ? invalid_cases(result) : mutant_cases(result);
-  if (result.verdict != Verdict::Invalid) {
-    for (Case& entry : invalid_test_cases(result)) cases.push_back(std::move(entry));
-  }
   const auto count = [&](std::string_view element) {
     return std::ranges::count_if(cases, [&](const Case& c) { return c.body.starts_with(element); });
   };

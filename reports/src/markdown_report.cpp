@@ -104,8 +104,6 @@ void append_markdown_survivors(std::string& out, const GradeResult& result) {
   if (generated) out += fmt::format("\n{}\n", generated_survivors_meaning(result));
 }
 
-// Each invalid test: where it failed, the output excerpt when there is one, and the command that
-// reproduces it.
 void append_markdown_invalid_tests(std::string& out, const GradeResult& result) {
   if (result.invalid_tests.empty()) return;
   out += fmt::format("\n### {}\n\n", detail::invalid_tests_heading(result));
@@ -126,14 +124,6 @@ void append_markdown_invalid_tests(std::string& out, const GradeResult& result) 
       out += "\n";
     }
   }
-}
-
-void append_markdown_invalid(std::string& out, const GradeResult& result) {
-  if (!result.compile_log.empty()) {
-    out += "\n### Compiler diagnostics\n\n";
-    append_code_block(out, result.compile_log);
-  }
-  append_markdown_invalid_tests(out, result);
 }
 
 }  // namespace
@@ -157,7 +147,11 @@ std::string render_markdown_report(const GradeResult& result) {
     out += fmt::format("- {}\n", reason);
   }
   if (result.verdict == Verdict::Invalid) {
-    append_markdown_invalid(out, result);
+    if (!result.compile_log.empty()) {
+      out += "\n### Compiler diagnostics\n\n";
+      append_code_block(out, result.compile_log);
+    }
+    append_markdown_invalid_tests(out, result);
     return out;
   }
   out += "\n";

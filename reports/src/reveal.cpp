@@ -1,4 +1,3 @@
-// What a report says about a mutant, at the level its shaped grade gives it (reveal.hpp).
 #include "tinyllm/reports/reveal.hpp"
 
 #include <fmt/format.h>
@@ -15,7 +14,6 @@ namespace tinyllm::reports {
 
 namespace {
 
-// The one spelling of each level (the configuration's, and so every report's).
 constexpr std::pair<Reveal, std::string_view> kRevealNames[] = {
     {Reveal::Nothing, "nothing"},
     {Reveal::Title, "title"},
@@ -263,16 +261,13 @@ std::string undetected_kind(const GradeResult& result, const MutantResult& mutan
 
 std::string reach_line(const GradeResult& result) {
   if (!result.reach_measured) return "";
-  int unreached = 0;
-  int survived = 0;
-  for (const MutantResult& mutant : result.mutants) {
-    unreached += mutant.status == MutantStatus::NoCoverage ? 1 : 0;
-    survived += mutant.status == MutantStatus::Survived ? 1 : 0;
-  }
+  const auto count = [&](MutantStatus status) {
+    return std::ranges::count(result.mutants, status, &MutantResult::status);
+  };
   return fmt::format(
       "Reach: {} of {} mutants are in code no test runs (NoCoverage, not run); {} survived "
       "although tests run their code.",
-      unreached, result.mutants.size(), survived);
+      count(MutantStatus::NoCoverage), result.mutants.size(), count(MutantStatus::Survived));
 }
 
 std::string reaching_without_detecting_line(const GradeResult& result) {

@@ -124,8 +124,6 @@ void append_survivors(std::string& out, const GradeResult& result, bool colour) 
   append_generated_survivors(out, result, colour);
 }
 
-// Each invalid test: where it failed (validity_report.hpp), the output excerpt when there is one,
-// and the command that reproduces it.
 void append_invalid_tests(std::string& out, const GradeResult& result, bool colour) {
   if (result.invalid_tests.empty()) return;
   out += paint(colour, fmt::format("\n{}\n", detail::invalid_tests_heading(result)),
@@ -142,15 +140,6 @@ void append_invalid_tests(std::string& out, const GradeResult& result, bool colo
       out += fmt::format("    reproduce: {}\n", shown.reproduce);
     }
   }
-}
-
-void append_invalid(std::string& out, const GradeResult& result, bool colour) {
-  if (!result.compile_log.empty()) {
-    out += paint(colour, "\nCompiler diagnostics\n", fmt::emphasis::bold);
-    out += result.compile_log;
-    if (result.compile_log.back() != '\n') out += '\n';
-  }
-  append_invalid_tests(out, result, colour);
 }
 
 }  // namespace
@@ -176,12 +165,14 @@ std::string render_terminal_report(const GradeResult& result, bool colour) {
   for (const std::string& reason : detail::verdict_reasons(result)) {
     out += fmt::format("  {}\n", reason);
   }
-  if (result.verdict == Verdict::Invalid) {
-    append_invalid(out, result, colour);
-  } else {
+  if (result.verdict != Verdict::Invalid) {
     append_survivors(out, result, colour);
-    append_invalid_tests(out, result, colour);
+  } else if (!result.compile_log.empty()) {
+    out += paint(colour, "\nCompiler diagnostics\n", fmt::emphasis::bold);
+    out += result.compile_log;
+    if (result.compile_log.back() != '\n') out += '\n';
   }
+  append_invalid_tests(out, result, colour);
   return out;
 }
 

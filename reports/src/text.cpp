@@ -1,5 +1,3 @@
-// Text helpers: the escaping rules each output format needs, and the excerpt of a long output, in
-// one place.
 #include "text.hpp"
 
 #include <fmt/format.h>
@@ -130,6 +128,10 @@ std::string markdown_cell(std::string_view text) {
 
 std::string join(const std::vector<std::string>& names, std::string_view separator) {
   return fmt::format("{}", fmt::join(names, separator));
+}
+
+std::string plural(std::size_t n, std::string_view one, std::string_view many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
 }
 
 std::string join_limited(const std::vector<std::string>& names, std::size_t shown) {

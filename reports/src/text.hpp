@@ -70,6 +70,9 @@ std::string excerpt(std::string_view text, std::size_t head, std::size_t tail,
 // Returns the names joined by `separator`.
 std::string join(const std::vector<std::string>& names, std::string_view separator);
 
+// Returns `n` followed by `one` or `many`: "1 wheat", "3 wheats".
+std::string plural(std::size_t n, std::string_view one, std::string_view many);
+
 // The spelling of an enum's values in one table of {value, name}: every report and stored grade
 // reads and writes them through these, so each value has one name.
 // Returns the name of `value`, or "?" when the table lacks it.

@@ -1,4 +1,3 @@
-// What reports say about invalid tests (validity_report.hpp).
 #include "tinyllm/reports/validity_report.hpp"
 
 #include <fmt/format.h>
@@ -10,11 +9,9 @@ namespace {
 
 constexpr const char* kReference = "reference";
 
-std::string plural(std::size_t n, std::string_view one, std::string_view many) {
-  return fmt::format("{} {}", n, n == 1 ? one : many);
-}
-
 }  // namespace
+
+using detail::plural;
 
 ShownFailure shown_failure(const GradeResult& result, const ValidityFailure& failure) {
   ShownFailure shown;

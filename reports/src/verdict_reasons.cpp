@@ -1,4 +1,3 @@
-// Why a grade is what it is: the same words in the terminal, Markdown, JUnit and Gradescope.
 #include "verdict_reasons.hpp"
 
 #include <fmt/format.h>
@@ -12,14 +11,11 @@
 namespace tinyllm::reports::detail {
 
 std::string graded_set(const GradeResult& result) {
-  int pitfalls = 0;
-  int generated = 0;
+  std::size_t pitfalls = 0;
+  std::size_t generated = 0;
   for (const MutantResult& mutant : result.mutants) {
     (is_generated(mutant.mutant) ? generated : pitfalls) += 1;
   }
-  const auto plural = [](int n, std::string_view one, std::string_view many) {
-    return fmt::format("{} {}", n, n == 1 ? one : many);
-  };
   if (result.mutant_set == MutantSet::PitfallsOnly) {
     if (result.mutants.empty()) return "pitfalls only";
     return fmt::format("pitfalls only ({})", plural(pitfalls, "pitfall", "pitfalls"));
