@@ -33,7 +33,6 @@ std::string mutant_output(const MutantResult& mutant, bool graded) {
     for (const std::string& hint : mutant.hints) out += "\nHint: " + hint;
     return out;
   }
-  // "Killed" or "Timeout", with the reason when there is one.
   std::string out = mutant.reason.empty()
                         ? to_string(mutant.status)
                         : fmt::format("{} ({})", to_string(mutant.status), mutant.reason);

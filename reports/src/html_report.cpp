@@ -91,7 +91,6 @@ std::string esc(std::string_view text) {
   return detail::escape_markup(text);
 }
 
-// One pitfall's row, as its shaped result shows it.
 std::string pitfall_row(const GradeResult& result, const MutantResult& mutant) {
   const bool found = detected(mutant.status);
   std::string row =
@@ -152,7 +151,6 @@ void append_pitfalls(std::string& out, const GradeResult& result) {
   out += "</tbody>\n</table>\n</details>\n";
 }
 
-// The generated mutants in one line of counts, and the hints their survivors earned.
 void append_generated(std::string& out, const GradeResult& result) {
   const std::string counts = detail::generated_counts(result);
   if (counts.empty()) return;
@@ -198,7 +196,6 @@ void append_html_invalid_tests(std::string& out, const GradeResult& result) {
   out += "</tbody>\n</table>\n";
 }
 
-// The grade, before the viewer: what a learner must see first.
 std::string grade_header(const GradeResult& result) {
   const char* verdict = to_string(result.verdict);
   std::string out = fmt::format(

@@ -148,7 +148,6 @@ json wheats_config(const GradeResult& result) {
   return wheats;
 }
 
-// Each invalid test with its failures (validity_report.hpp).
 json invalid_tests_config(const GradeResult& result) {
   json tests = json::array();
   for (const InvalidTest& test : result.invalid_tests) {

@@ -88,9 +88,6 @@ std::string survivor_meaning(const MutantResult& mutant);
 // Returns the score as a percentage with one decimal, "83.3%".
 std::string percent(double fraction);
 
-// Reach: of the mutants a suite did not detect, which no test runs (NoCoverage) and which tests run
-// but none fails on; and which tests run mutated code yet detect nothing.
-
 // Returns the tests that appear in some mutant's covered_by but in no detected mutant's killed_by,
 // sorted: they run code the mutants change and assert too little to notice. Empty when reach was
 // not measured.
