@@ -1,6 +1,4 @@
-// The validity rounds (validity.hpp): which tests reject a correct implementation, found by running
-// the suite on the reference and the wheats until a round, with the invalid tests filtered out,
-// finds no new one.
+// The validity rounds (validity.hpp).
 #include "grading/validity.hpp"
 
 #include <fmt/format.h>
