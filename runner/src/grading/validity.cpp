@@ -111,7 +111,7 @@ class Findings {
   std::vector<reports::TestInfo> tests() const {
     std::vector<reports::TestInfo> all = tests_;
     for (const auto& name : invalid_order_)
-      if (std::none_of(all.begin(), all.end(), [&](const auto& t) { return t.name == name; }))
+      if (std::ranges::find(all, name, &reports::TestInfo::name) == all.end())
         all.push_back({name, "", 0});
     return all;
   }
