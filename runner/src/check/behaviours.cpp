@@ -72,9 +72,7 @@ BehaviourRecording record_behaviours(const fs::path& build_dir, const std::vecto
         const RunTarget target = runs.target(id);
         const fs::path file = recorder.cache / (id + ".txt"),
                        stamp = recorder.cache / (id + ".key");
-        base::ContentHasher h;
-        h.add(recorder.key).add(runs.library_hash(id));
-        const std::string key = h.hex();
+        const std::string key = base::ContentHasher::of({recorder.key, runs.library_hash(id)});
         if (fs::exists(file) && fs::exists(stamp) && base::read_whole_file(stamp) == key) {
           const std::string kept = base::read_whole_file(file);
           std::lock_guard guard(lock);

@@ -26,8 +26,7 @@ namespace {
 // its compiled suite), its sources, and the rest of the toolchain.
 std::string compile_key(const Toolchain& t, const fs::path& course_suite) {
   base::ContentHasher hash;
-  hash.add("course suite on a module, 2");
-  hash.add(t.compiler);
+  hash.add("course suite on a module, 2").add(t.compiler);
   for (const std::string& flag : t.cxx_flags) hash.add(flag);
   for (const fs::path& dir : t.include_dirs)
     hash.add(fs::is_directory(dir) ? base::folder_hash(dir) : "absent");

@@ -50,10 +50,6 @@ Toolchain course_suite_toolchain(const CourseOnModuleRequest& request);
 // the learner's module does is in the result.
 CourseOnModule run_course_suite_on_module(const CourseOnModuleRequest& request);
 
-// course_outcomes.cpp: what the runs say about each course test (passed with every seed, or failed
-// with these seeds and this message) and which runs ended abnormally with no test to blame. A test
-// that ends a run fails alone, with how its run ended; the tests after it keep their own verdicts.
-//
 // The whole course suite with one seed, resumed past every test that ended a run.
 struct CourseSeedRun {
   std::uint64_t seed = 0;
@@ -65,9 +61,11 @@ struct CourseOutcomes {
   std::vector<reports::RunProblem> problems;      // in `runs` order
 };
 
-// Returns each listed test's outcome over `runs` (grading seed first) and the runs that ended
-// abnormally with no test to blame. `timeout` is each run's (the reference's module on the whole
-// suite). `reproduce(seed, test)` is the command that reruns one test with one seed.
+// Returns each listed test's outcome over `runs` (grading seed first: passed with every seed, or
+// failed with these seeds and this message) and the runs that ended abnormally with no test to
+// blame (course_outcomes.cpp). A test that ends a run fails alone, with how its run ended; the
+// tests after it keep their own verdicts. `timeout` is each run's (the reference's module on the
+// whole suite). `reproduce(seed, test)` is the command that reruns one test with one seed.
 CourseOutcomes course_outcomes(
     const std::vector<std::string>& listed, const std::vector<CourseSeedRun>& runs,
     const ResourceLimits& limits, const ScaledTimeout& timeout,

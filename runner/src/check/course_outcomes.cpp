@@ -50,12 +50,10 @@ void read_last_run(const RunPiece& piece, std::uint64_t seed, const ResourceLimi
     }
     return;
   }
-  if (o.kind == RunOutcomeKind::FailedExit) {  // every test passed: the exit is the problem
+  // FailedExit: every test passed, the exit is the problem.
+  if (o.kind == RunOutcomeKind::FailedExit || ended_early(o.kind))
     problems.push_back({what, ending});
-    return;
-  }
   if (!ended_early(o.kind)) return;
-  problems.push_back({what, ending});
   const std::map<std::string, bool> finished = finished_in_output(piece.run.output);
   for (const std::string& test : piece.expected) {
     const auto it = finished.find(test);
@@ -117,10 +115,9 @@ std::vector<std::string> failing_with_seed(const std::vector<reports::CourseTest
                                            std::uint64_t seed) {
   std::vector<std::string> failing;
   for (const auto& t : tests)
-    if (t.ending.empty() &&
-        std::find(t.failed_seeds.begin(), t.failed_seeds.end(), seed) != t.failed_seeds.end())
+    if (t.ending.empty() && std::ranges::find(t.failed_seeds, seed) != t.failed_seeds.end())
       failing.push_back(t.test);
-  std::sort(failing.begin(), failing.end());
+  std::ranges::sort(failing);
   return failing;
 }
 

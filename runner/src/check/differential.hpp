@@ -1,7 +1,5 @@
-// The differential check of a learner's module against the reference (`tinyllm-grade check`): the
-// same calls on the same generated values through two shims, one on each module, compared by the
-// driver (runner/sandboxed/differential/). This side builds the learner's shim, runs the driver in
-// the sandbox and reads its result.
+// The differential check of a learner's module against the reference (docs/differential-check.md):
+// this side builds the learner's shim, runs the driver in the sandbox and reads its result.
 #pragma once
 #include <cstdint>
 #include <filesystem>

@@ -1,5 +1,4 @@
-// Which feedback a grade gives its learner: the hint ladder's rung their attempt earned, or the
-// configured reveal level; everything after the due date (reports/feedback.hpp says it).
+// Which feedback a grade gives its learner (README.md); reports/feedback.hpp says it in reports.
 #pragma once
 #include "config/config.hpp"
 #include "tinyllm/reports/grade_result.hpp"

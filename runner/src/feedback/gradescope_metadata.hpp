@@ -1,7 +1,4 @@
-// Gradescope's submission_metadata.json, read for the attempt it makes of this submission: the
-// previous submissions this grader graded (each results.json carries extra_data.tinyllm, with
-// grader_failed true when the grader stopped before a grade: those are not counted), and whether
-// the submission came after the assignment's due date.
+// Gradescope's submission_metadata.json, read for the attempt it makes of this submission.
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -13,8 +10,9 @@
 namespace tinyllm::runner {
 
 // Returns the attempt of the submission described by Gradescope's metadata file: 1 + the previous
-// submissions that hold a grade of this grader, and after_deadline when its `created_at` is later
-// than `assignment.due_date`. Throws UsageError naming the file when it cannot be read or is not
+// submissions that hold a grade of this grader (their results.json's extra_data.tinyllm has
+// grader_failed false), and after_deadline when its `created_at` is later than
+// `assignment.due_date`. Throws UsageError naming the file when it cannot be read or is not
 // Gradescope's metadata (a field of the wrong type, a date that is not ISO 8601).
 Attempt read_gradescope_attempt(const std::filesystem::path& metadata_file);
 

@@ -76,7 +76,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
     r.mutant = m;
     r.reason = "not run";
     result.mutants.push_back(r);
-    if (!result.oracle_files.count(m.file))
+    if (!result.oracle_files.contains(m.file))
       result.oracle_files[m.file] = base::read_whole_file(request.source_dir / m.file);
   }
   auto finish = [&] {
@@ -164,7 +164,7 @@ reports::GradeResult grade_suite(const GradeRequest& request, GradeTimings* timi
   result.invalid_reasons = validity.invalid_reasons;
   if (!result.invalid_reasons.empty()) return finish();
   // The mutants run exactly what the last validity round ran: the valid tests alone.
-  const std::vector<std::string> run_arguments = validity.run_arguments;
+  const std::vector<std::string>& run_arguments = validity.run_arguments;
   const std::vector<std::string>& expected_tests = validity.valid_tests;
 
   const double reference_seconds = validity.run_seconds.front();

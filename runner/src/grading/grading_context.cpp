@@ -1,4 +1,3 @@
-// The request to grade one suite under a grading context.
 #include "grading/grading_context.hpp"
 
 namespace tinyllm::runner {

@@ -1,15 +1,6 @@
-// Each mutant runs the tests that reach it (docs/grading.md, "Each mutant runs the tests that
-// reach it"), as Stryker's per-test coverage does, but never with another status than a run of
-// every valid test would give it:
-//   - a test that does not reach a mutant's code runs exactly as on the reference, so leaving it
-//     out cannot change whether a test fails, unless tests share state or depend on which others
-//     run. Each distinct set of narrowed tests therefore runs once on the reference, mixed in
-//     among the mutants' runs (a suite cannot tell the two apart); if that run does not pass,
-//     the mutants of that set run every test;
-//   - a mutant that survives its narrowed run (a test left out might have failed through what an
-//     earlier test left behind) runs again with every test, and that run decides.
-// So Survived is always decided by every test; only Killed is decided by fewer.
-// Every run is a process of its own in the sandbox (run_sandboxed), `jobs` at a time.
+// Each mutant runs the tests that reach it, yet never gets another status than a run of every
+// valid test would give it: the rule and its reasons are in docs/grading.md, "Each mutant runs the
+// tests that reach it". Every run is a process of its own in the sandbox, `jobs` at a time.
 #pragma once
 #include <cstddef>
 #include <functional>

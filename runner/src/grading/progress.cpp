@@ -1,5 +1,4 @@
-// Progress on stderr for a grade and a batch: texts, the estimate of the time left, and the line
-// redrawn on a terminal.
+// Progress on stderr for a grade and a batch (progress.hpp).
 #include "grading/progress.hpp"
 
 #include <fmt/format.h>

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <iterator>
 #include <sstream>
 
 #include "grading/classify.hpp"
@@ -52,9 +53,7 @@ int apply_reach(const ProbeSites& sites, const ReachedBy& reached,
       continue;
     }
     m.covered_by.clear();
-    for (const std::string& test : found->second)
-      if (std::binary_search(valid_tests.begin(), valid_tests.end(), test))
-        m.covered_by.push_back(test);
+    std::ranges::set_intersection(found->second, valid_tests, std::back_inserter(m.covered_by));
   }
   return unreached;
 }

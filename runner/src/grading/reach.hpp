@@ -1,8 +1,6 @@
-// Reach: which mutants' code a suite runs at all. The reach run is the suite on the schema library
-// with kRecordReach's token (docs/mutants.md): the reference, whose every switch records which
-// variant it stands for and in which test, whenever its code runs. A mutant whose switch was never
-// asked is NoCoverage: it is not run and not detected. Its switch is asked whenever its changed
-// code would run, so a mutant that a run would kill is never NoCoverage.
+// Reach: which mutants' code a suite runs at all, from one run on the schema library with
+// kRecordReach's token (docs/grading.md, "Reach"; docs/mutants.md). A mutant whose switch was never
+// asked is NoCoverage: not run, not detected.
 #pragma once
 #include <map>
 #include <set>

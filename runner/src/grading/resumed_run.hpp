@@ -1,8 +1,6 @@
 // A run of a GoogleTest program that one test cannot end for the others: when a run crashes, times
 // out or hits a limit during a test, the program runs again in a fresh process without the tests
-// that ended runs so far, until a run ends on its own. Every place the grader runs tests whose code
-// may crash or hang goes through it: `grade`'s validity rounds, `check`'s course suite and
-// differential check.
+// that ended runs so far, until a run ends on its own.
 #pragma once
 #include <functional>
 #include <map>

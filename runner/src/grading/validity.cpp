@@ -1,6 +1,4 @@
-// The validity rounds (validity.hpp): which tests reject a correct implementation, found by running
-// the suite on the reference and the wheats until a round, with the invalid tests filtered out,
-// finds no new one.
+// The validity rounds (validity.hpp).
 #include "grading/validity.hpp"
 
 #include <fmt/format.h>
@@ -113,7 +111,7 @@ class Findings {
   std::vector<reports::TestInfo> tests() const {
     std::vector<reports::TestInfo> all = tests_;
     for (const auto& name : invalid_order_)
-      if (std::none_of(all.begin(), all.end(), [&](const auto& t) { return t.name == name; }))
+      if (std::ranges::find(all, name, &reports::TestInfo::name) == all.end())
         all.push_back({name, "", 0});
     return all;
   }

@@ -1,11 +1,6 @@
 // Per-test validity: a test is valid when it passes on the reference with every reference seed and
-// on every wheat; the mutants then run without the invalid ones, so no invalid test kills anything.
-//
-// A round runs the reference with every seed and every wheat with the grading seed, all with the
-// current exclusion filter. A test that fails, or was running when a run crashed, timed out or hit
-// a limit, is invalid; such a run goes on without it (resumed_run.hpp). New invalid tests join the
-// filter and another round runs, until a round finds none: the last round ran exactly the mutants'
-// arguments, so a test that behaves differently once others are filtered out is caught too.
+// on every wheat; rounds leave out the invalid ones until a round finds none
+// (docs/configuration.md, "How a grade is decided", step 2).
 #pragma once
 #include <cstdint>
 #include <filesystem>

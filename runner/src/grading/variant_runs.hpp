@@ -1,9 +1,6 @@
 // Which library a run loads, and what selects the variant in it (docs/mutants.md, "One library
-// for every mutant"). The reference, every mutant and every semantic wheat run on the schema
-// library (variants/schema/), the same bytes: a variant's run carries its token, the reference's
-// a decoy drawn the same way, under a key drawn for this grade, so a suite that reads them learns
-// nothing. A binary wheat (the reference built differently) runs on its build's library
-// (variants/O0/ or variants/other-compiler/, as schema.json says) with no token at all.
+// for every mutant"): the schema library with a token (the reference's a decoy drawn the same way),
+// or, for a binary wheat, its build's library with no token at all.
 #pragma once
 #include <cstdint>
 #include <filesystem>

@@ -106,6 +106,7 @@ std::string page(const tinyllm::milestone::Result& r, const Verdict& v, const st
     return fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"{}\">{}</td></tr>\n", what,
                        f, m, ok ? "pass" : "fail", measure);
   };
+  const auto mib = [](double bytes) { return fmt::format("{:.2f}", bytes / kMiB); };
   std::string reasons;
   for (const auto& reason : v.reasons) reasons += "<li>" + escape(reason) + "</li>\n";
   const auto& p = r.plan;
@@ -147,18 +148,15 @@ schedule of a {13}-layer budget).</p>
       row("held-out loss, last", fmt::format("{:.4f}", v.float32_loss),
           fmt::format("{:.4f}", v.mixed_loss),
           fmt::format("ratio {:.4f} &le; {:.2f}", v.loss_ratio, kLossRatioLimit), v.loss_ok),
-      row("memory held before backward (MiB)", fmt::format("{:.2f}", v.float32_held / kMiB),
-          fmt::format("{:.2f}", v.mixed_held / kMiB),
+      row("memory held before backward (MiB)", mib(v.float32_held), mib(v.mixed_held),
           fmt::format("{:.2f}&times; &le; {:.1f}&times;", v.held_ratio, kHeldRatioLimit),
           v.held_ok),
-      row("peak of a step (MiB)", fmt::format("{:.2f}", v.float32_peak / kMiB),
-          fmt::format("{:.2f}", v.mixed_peak / kMiB),
+      row("peak of a step (MiB)", mib(v.float32_peak), mib(v.mixed_peak),
           fmt::format("{:.2f}&times; &lt; 1", v.peak_ratio), v.peak_ok),
       v.float32_steps_per_second, v.mixed_steps_per_second, problem.empty() ? "" : escape(problem),
-      row("one micro-batch held, plain / checkpointed blocks (MiB)",
-          fmt::format("{:.2f}", v.plain_held / kMiB),
-          fmt::format("{:.2f}", v.checkpointed_held / kMiB),
-          fmt::format("{:.2f}&times; &lt; 1", v.checkpoint_ratio), v.checkpoint_ok));
+      row("one micro-batch held, plain / checkpointed blocks (MiB)", mib(v.plain_held),
+          mib(v.checkpointed_held), fmt::format("{:.2f}&times; &lt; 1", v.checkpoint_ratio),
+          v.checkpoint_ok));
 }
 
 }  // namespace

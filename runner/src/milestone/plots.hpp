@@ -1,6 +1,5 @@
-// The milestone's pictures, drawn by gnuplot (Debian's gnuplot-nox): the loss curves of both runs
-// (train per step, held-out at each measurement) and the memory of each run, each as SVG and PNG,
-// and milestone.html showing them beside the verdict and the figures.
+// The milestone's pictures, drawn by gnuplot (Debian's gnuplot-nox): the loss curves and the memory
+// of both runs as SVG and PNG, and milestone.html showing them beside the verdict and the figures.
 #pragma once
 #include <filesystem>
 #include <string>

@@ -52,8 +52,7 @@ void apply_required(const Config& config, std::vector<reports::MutantInfo>& muta
   for (auto& m : mutants) m.required = false;
   for (std::size_t i = 0; i < config.required->size(); ++i) {
     const std::string& id = (*config.required)[i];
-    auto it = std::find_if(mutants.begin(), mutants.end(),
-                           [&](const reports::MutantInfo& m) { return m.id == id; });
+    const auto it = std::ranges::find(mutants, id, &reports::MutantInfo::id);
     if (it == mutants.end()) {
       std::string where = "--required";
       if (i < config.required_positions.size()) {

@@ -1,10 +1,6 @@
 // The yardstick file, <build>/variants/course-suite.json: the course suite's result on each built
-// generated mutant and on each pitfall, written by `tinyllm-grade yardstick` at build time. It
-// records what it was made from (the manifest, the course suite and each mutant's library, by
-// content hash), so a rebuild reruns only the mutants whose library changed, and a grade refuses a
-// stale file. The generated mutants' results decide which ones a full grade counts; every
-// mutant's failing tests are its signature, which `check` matches a learner's failures against
-// (signatures.hpp).
+// generated mutant and on each pitfall, written by `tinyllm-grade yardstick` at build time, with
+// what it was made from, so a stale one is refused (docs/mutants.md: the yardstick).
 #pragma once
 #include <cstdint>
 #include <filesystem>

@@ -8,8 +8,8 @@
 namespace tinyllm::runner {
 
 // Writes the table of built generated mutants per file and operator with how many the course suite
-// detects, its score over them, the counts of the set (raw, equivalent, duplicate, reviewed,
-// undetected, counted), and, when `list_missed`, every built mutant it misses (id, file:line,
+// detects, its score over them, the counts of the set (raw, left out, reviewed, undetected,
+// counted), and, when `list_missed`, every built mutant it misses (id, file:line,
 // change); reviews of mutants the generator no longer makes are named as stale.
 void write_course_suite_summary(const GeneratedSet& set, bool list_missed, std::ostream& out);
 

@@ -20,20 +20,6 @@ constexpr const char* kHowToBuild =
     "build them with `ninja -C {} tinyllm-grader`, or grade the pitfalls alone with "
     "--mutants pitfalls";
 
-json read_json(const fs::path& path, const fs::path& build_dir, const char* what) {
-  if (!fs::is_regular_file(path))
-    throw UsageError(fmt::format("{}: missing: {} are not built; {}. Nothing was graded.",
-                                 path.string(), what,
-                                 fmt::format(fmt::runtime(kHowToBuild), build_dir.string())));
-  try {
-    return json::parse(base::read_whole_file(path));
-  } catch (const json::exception& e) {
-    throw UsageError(fmt::format("{}: not a file the build wrote ({}); rebuild: {}", path.string(),
-                                 e.what(),
-                                 fmt::format(fmt::runtime(kHowToBuild), build_dir.string())));
-  }
-}
-
 // Collapses whitespace runs to one space and shortens long text, for a one-line title.
 std::string one_line(const std::string& text) {
   std::string out;
@@ -120,10 +106,14 @@ std::string generated_title(const std::string& original, const std::string& repl
 GeneratedSet load_generated_set(const fs::path& build_dir, const fs::path& source_dir,
                                 bool with_course_suite) {
   const fs::path path = generated_manifest_path(build_dir);
-  const json doc = read_json(path, build_dir, "the generated mutants");
+  if (!fs::is_regular_file(path))
+    throw UsageError(
+        fmt::format("{}: missing: the generated mutants are not built; {}. Nothing was graded.",
+                    path.string(), fmt::format(fmt::runtime(kHowToBuild), build_dir.string())));
   GeneratedSet set;
-  std::map<std::string, Review> reviews = load_reviews(source_dir / "mutants" / "reviewed.toml");
   try {
+    const json doc = json::parse(base::read_whole_file(path));
+    std::map<std::string, Review> reviews = load_reviews(source_dir / "mutants" / "reviewed.toml");
     for (const json& m : doc.at("mutants")) {
       if (doc.at("format") != 2)
         throw json::other_error::create(501, "format " + doc.at("format").dump() + " is not 2",
@@ -138,12 +128,12 @@ GeneratedSet load_generated_set(const fs::path& build_dir, const fs::path& sourc
       }
       set.mutants.push_back(std::move(entry));
     }
+    for (const auto& [id, review] : reviews) set.stale_reviews.push_back(id);
   } catch (const json::exception& e) {
     throw UsageError(fmt::format("{}: not a file the build wrote ({}); rebuild: {}", path.string(),
                                  e.what(),
                                  fmt::format(fmt::runtime(kHowToBuild), build_dir.string())));
   }
-  for (const auto& [id, review] : reviews) set.stale_reviews.push_back(id);
   if (with_course_suite) read_course_suite(build_dir, set);
   reports::GeneratedCounts& c = set.counts;
   for (const GeneratedEntry& m : set.mutants) {

@@ -1,9 +1,5 @@
-// The generated mutants a grade may count, from three files: the build's manifest
-// (variants/generated.json: every mutant the generator made and whether compiler equivalence kept
-// it), the course suite's results on them (variants/course-suite.json, the yardstick, written by
-// `tinyllm-grade yardstick` at build time) and the instructor's reviews (mutants/reviewed.toml).
-// A generated mutant is counted when it was built, is not reviewed, and the course suite detects
-// it.
+// The generated mutants a grade may count, from the build's manifest (variants/generated.json),
+// the yardstick (course_suite_results.hpp) and the instructor's reviews (mutants/reviewed.toml).
 #pragma once
 #include <filesystem>
 #include <optional>
@@ -33,7 +29,8 @@ struct GeneratedSet {
 // The build's manifest.
 std::filesystem::path generated_manifest_path(const std::filesystem::path& build_dir);
 
-// Returns whether a mutant is counted in a learner's score.
+// Returns whether a mutant is counted in a learner's score: built, not reviewed, and detected by
+// the course suite.
 bool counted(const GeneratedEntry& mutant);
 
 // Returns whether a built mutant is unanswered for: the course suite does not detect it and no

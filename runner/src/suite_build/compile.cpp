@@ -1,6 +1,4 @@
-// Compiles the suite as one translation unit (or, when that fails, each source to an object in
-// parallel), then links once. The executable has no RPATH: runs choose the oracle library
-// (reference or variant) with LD_LIBRARY_PATH alone.
+// compile_suite (compile.hpp): one translation unit when the files allow, then one link.
 #include "suite_build/compile.hpp"
 
 #include <fmt/format.h>
@@ -36,47 +34,6 @@ std::vector<fs::path> paths_in(const char* list, const fs::path& source_dir) {
   for (std::string entry; std::getline(in, entry, ';');) paths.push_back(source_dir / entry);
   return paths;
 }
-
-}  // namespace
-
-// The lists are runner/CMakeLists.txt's, which precompiles the suites' header with them. The
-// repository root is deliberately absent, so `#include "oracle/src/..."` does not compile.
-std::vector<fs::path> learner_includes(const fs::path& source_dir) {
-  return paths_in(build_info::learner_includes, source_dir);
-}
-
-std::vector<fs::path> learner_include_dirs(const fs::path& source_dir) {
-  return paths_in(build_info::learner_include_dirs, source_dir);
-}
-
-Toolchain default_toolchain(const fs::path& source_dir, const fs::path& build_dir) {
-  Toolchain t;
-  t.compiler = build_info::cxx_compiler;
-  t.cxx_flags = split_words(build_info::suite_cxx_flags);
-  t.include_dirs = learner_include_dirs(source_dir);
-  t.includable = learner_includes(source_dir);
-  t.reference_library_dir = build_dir / "variants" / "reference";
-  // The probe listener first: an object, always linked; it tells the schema library which test
-  // runs, for the reach run (probe_listener/probe_listener.cpp).
-  t.link_libraries = {build_info::probe_listener_object};
-  for (std::string& library : split_words(build_info::suite_link_libraries))
-    t.link_libraries.push_back(std::move(library));
-  t.precompiled_header = precompiled_header_flags(build_dir, t);
-  return t;
-}
-
-std::vector<fs::path> suite_sources(const fs::path& suite_dir) {
-  std::vector<fs::path> sources;
-  for (const auto& entry : fs::recursive_directory_iterator(suite_dir)) {
-    const auto ext = entry.path().extension();
-    if (entry.is_regular_file() && (ext == ".cpp" || ext == ".cc" || ext == ".cxx"))
-      sources.push_back(entry.path());
-  }
-  std::sort(sources.begin(), sources.end());
-  return sources;
-}
-
-namespace {
 
 // The compiler's command for one translation unit, with the suite's flags and include path.
 std::vector<std::string> compile_command(const Toolchain& toolchain, const fs::path& suite_dir,
@@ -239,6 +196,43 @@ std::vector<std::vector<fs::path>> regroup(const std::vector<fs::path>& sources,
 
 }  // namespace
 
+// The lists are runner/CMakeLists.txt's, which precompiles the suites' header with them. The
+// repository root is deliberately absent, so `#include "oracle/src/..."` does not compile.
+std::vector<fs::path> learner_includes(const fs::path& source_dir) {
+  return paths_in(build_info::learner_includes, source_dir);
+}
+
+std::vector<fs::path> learner_include_dirs(const fs::path& source_dir) {
+  return paths_in(build_info::learner_include_dirs, source_dir);
+}
+
+Toolchain default_toolchain(const fs::path& source_dir, const fs::path& build_dir) {
+  Toolchain t;
+  t.compiler = build_info::cxx_compiler;
+  t.cxx_flags = split_words(build_info::suite_cxx_flags);
+  t.include_dirs = learner_include_dirs(source_dir);
+  t.includable = learner_includes(source_dir);
+  t.reference_library_dir = build_dir / "variants" / "reference";
+  // The probe listener first: an object, always linked; it tells the schema library which test
+  // runs, for the reach run (probe_listener/probe_listener.cpp).
+  t.link_libraries = {build_info::probe_listener_object};
+  for (std::string& library : split_words(build_info::suite_link_libraries))
+    t.link_libraries.push_back(std::move(library));
+  t.precompiled_header = precompiled_header_flags(build_dir, t);
+  return t;
+}
+
+std::vector<fs::path> suite_sources(const fs::path& suite_dir) {
+  std::vector<fs::path> sources;
+  for (const auto& entry : fs::recursive_directory_iterator(suite_dir)) {
+    const auto ext = entry.path().extension();
+    if (entry.is_regular_file() && (ext == ".cpp" || ext == ".cc" || ext == ".cxx"))
+      sources.push_back(entry.path());
+  }
+  std::sort(sources.begin(), sources.end());
+  return sources;
+}
+
 SuiteBuild compile_suite(const Toolchain& toolchain, const fs::path& suite_dir,
                          const std::vector<fs::path>& sources, const fs::path& out_dir, int jobs) {
   const auto start = std::chrono::steady_clock::now();
@@ -254,16 +248,10 @@ SuiteBuild compile_suite(const Toolchain& toolchain, const fs::path& suite_dir,
   fs::create_directories(object_dir);
   build.executable = out_dir / "suite";
   fs::remove(build.executable);
-  // Most of a grade's time is the compiler reading GoogleTest, RapidCheck and the oracle's headers,
-  // once per translation unit: so the files are compiled as one unit. Two valid files may define
-  // the same names (anonymous namespaces, static helpers), which one unit rejects: then the files
-  // the errors point into are compiled alone and the rest still as one unit, and if that fails
-  // too, file by file, whose diagnostics alone are kept, so a suite that does not compile is told
-  // about its own files.
-  // The precompiled header of GoogleTest, RapidCheck and the oracle's header spares most of that
-  // reading (every object is byte for byte the one without it). A suite must never fail because
-  // of it: when the steps fail with it, they are all taken again without it, whose diagnostics
-  // alone are kept.
+  // One unit, because most of a grade's time is the compiler reading GoogleTest, RapidCheck and the
+  // oracle's headers once per unit; file by file last, so a suite that does not compile is told
+  // about its own files. The precompiled header spares most of that reading (every object is byte
+  // for byte the one without it), but a suite must never fail because of it.
   std::string printed;
   bool refused = false;
   auto attempt = [&](const std::vector<std::vector<fs::path>>& units, bool precompiled) {

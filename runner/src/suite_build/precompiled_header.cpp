@@ -1,5 +1,4 @@
-// The precompiled header of what every suite includes: found, checked against the toolchain, and
-// kept away from suites that configure those headers with macros.
+// The precompiled header of what every suite includes (precompiled_header.hpp).
 #include "suite_build/precompiled_header.hpp"
 
 #include <fstream>

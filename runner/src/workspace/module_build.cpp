@@ -168,13 +168,11 @@ ModuleBuild build_module(const Workspace& workspace, const ModuleToolchain& tool
   base::ContentHasher common;
   common.add(toolchain.compiler);
   for (const std::string& flag : toolchain.flags) common.add(flag);
-  common.add(headers_hash(workspace));
-  common.add(base::folder_hash(toolchain.foundation_include_dir));
+  common.add(headers_hash(workspace)).add(base::folder_hash(toolchain.foundation_include_dir));
   const std::string common_hash = common.hex();
   const auto object_for = [&](const fs::path& source, const std::string& name) {
     base::ContentHasher h;
-    h.add(common_hash);
-    h.add(name).add_file(source);
+    h.add(common_hash).add(name).add_file(source);
     return objects / (source.stem().string() + "-" + h.hex() + ".o");
   };
 
@@ -218,7 +216,6 @@ ModuleBuild build_module(const Workspace& workspace, const ModuleToolchain& tool
     }
   }
 
-  // Every unit that does not compile adds a problem.
   if (build.problems.empty()) link(units, workspace, toolchain, out_dir, sources, build);
   build.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return build;

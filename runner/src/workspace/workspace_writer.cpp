@@ -1,6 +1,4 @@
-// Assembling a workspace's files from the repository: the oracle's module headers (private members
-// cut for a learner), the stub templates of runner/workspace_template/, or the resolved reference
-// module.
+// Assembling a workspace's files from the repository (workspace_writer.hpp).
 #include "workspace/workspace_writer.hpp"
 
 #include <fmt/format.h>
