@@ -56,10 +56,9 @@ int run_batch_command(const Arguments& args) {
   command.positional("suites", suites,
                      "which class? tinyllm-grade batch SUITES_FOLDER --output FOLDER");
   if (!command.parse(args)) return 0;
-  if (!fs::is_directory(suites)) {
+  if (!fs::is_directory(suites))
     throw UsageError(fmt::format(
         "{} is not a folder: pass a folder with one subfolder per learner's suite", suites));
-  }
   BatchOptions options;
   try {
     std::tie(options.shard_index, options.shard_count) = parse_shard(shard);
@@ -134,10 +133,9 @@ int run_merge_command(const Arguments& args) {
                      "which shards? tinyllm-grade merge OUT1 OUT2 ... --output FOLDER");
   if (!command.parse(args)) return 0;
   if (output.empty()) throw UsageError("where to? add --output FOLDER for the class report");
-  if (!suites.empty() && !fs::is_directory(suites)) {
+  if (!suites.empty() && !fs::is_directory(suites))
     throw UsageError(fmt::format(
         "--suites {} is not a folder: pass the class folder the shards graded", suites));
-  }
   std::vector<fs::path> folders(shards.begin(), shards.end());
   try {
     const std::vector<reports::GradeResult> results = merge_batches(folders, output, suites);
