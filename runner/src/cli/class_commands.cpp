@@ -22,9 +22,7 @@ namespace tinyllm::runner {
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
 
-// `tinyllm-grade batch SUITES --output FOLDER [--shard K/N]`: grade a class, one suite per
-// subfolder of SUITES; resumable (unchanged suites keep their stored grade) and shardable across
-// machines.
+// `tinyllm-grade batch SUITES --output FOLDER [--shard K/N]` (its --help says the rest).
 int run_batch_command(const Arguments& args) {
   std::string suites;
   std::string shard = "1/1";
@@ -107,8 +105,7 @@ int run_batch_command(const Arguments& args) {
   return outcome.errors.empty() ? 0 : 1;
 }
 
-// `tinyllm-grade merge SHARD... --output FOLDER`: join the output folders of `batch --shard K/N`
-// runs into one class report.
+// `tinyllm-grade merge SHARD... --output FOLDER`.
 int run_merge_command(const Arguments& args) {
   std::vector<std::string> shards;
   std::string output;
@@ -148,9 +145,7 @@ int run_merge_command(const Arguments& args) {
   return 0;
 }
 
-// `tinyllm-grade gradescope-bundle DIR`: writes an autograder an instructor uploads to Gradescope
-// as it is (setup.sh builds the grader from a copy of this repository, run_autograder grades the
-// submission into results/results.json).
+// `tinyllm-grade gradescope-bundle DIR`.
 int run_gradescope_bundle_command(const Arguments& args) {
   std::string folder;
   CommandLine command(

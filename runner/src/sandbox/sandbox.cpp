@@ -109,7 +109,6 @@ void split_record_run(const std::string& bytes, SandboxRun& run) {
   throw_setup_failure(SetupStep::StartSandbox, "", 0, said);
 }
 
-// Collect: how the run ended, its result file and its output.
 SandboxRun collect(const ChildPlan& plan, const Supervision& seen) {
   SandboxRun run;
   run.seconds = seen.seconds;
