@@ -222,13 +222,12 @@ std::vector<GradeResult> merge_batches(const std::vector<fs::path>& shard_folder
     for (const fs::path& suite : shard_suites(suites_folder, 1, 1)) {
       const std::string name = suite.filename().string();
       const auto it = by_learner.find(name);
-      if (it == by_learner.end()) {
+      if (it == by_learner.end())
         missing.push_back(name + " (no grade)");
-      } else if (it->second.hash != base::folder_hash(suite)) {
+      else if (it->second.hash != base::folder_hash(suite))
         missing.push_back(name + " (its suite changed since it was graded)");
-      } else {
+      else
         results.push_back(std::move(it->second.grade));
-      }
     }
     if (!missing.empty())
       throw std::runtime_error(fmt::format(

@@ -43,11 +43,10 @@ void copy_repository(const fs::path& from, const fs::path& to) {
       if (it->is_directory()) it.disable_recursion_pending();
       continue;
     }
-    if (it->is_directory()) {
+    if (it->is_directory())
       fs::create_directories(to / relative);
-    } else if (it->is_regular_file()) {
+    else if (it->is_regular_file())
       fs::copy_file(it->path(), to / relative, fs::copy_options::overwrite_existing);
-    }
   }
 }
 
