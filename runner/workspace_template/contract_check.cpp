@@ -2,8 +2,8 @@
 // runner/src/workspace/module_build.cpp): compiled against the workspace's headers, it fails when a
 // public declaration differs from the contract's, and linked into the learner's library, it makes a
 // contract function that is not defined (or not with the contract's signature) a link error naming
-// it. Each check follows a
-// `// contract: NAME` line; the grader maps a failing line to the NAME above it.
+// it. Each check follows a `// contract: NAME` line; the grader maps a failing line to the NAME
+// above it.
 #include <concepts>
 #include <cstddef>
 #include <exception>

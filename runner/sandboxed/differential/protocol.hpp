@@ -66,6 +66,8 @@ class Line {
   }
   Line& operator<<(std::integral auto n) { return *this << std::to_string(n); }
   Line& real(double v) { return *this << hex_of(v); }
+  // `v` when `given`, else "none": a request's optional value.
+  Line& real_or_none(double v, bool given) { return given ? real(v) : *this << "none"; }
   Line& reals(const std::vector<double>& v) {
     for (double x : v) real(x);
     return *this;

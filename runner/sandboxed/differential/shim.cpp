@@ -1,10 +1,7 @@
-// The differential check's shim: one C function, tinyllm_diff_call, that runs one scenario of the
-// module's contract on the module it is linked with and answers in plain text (protocol.hpp). It
-// is compiled twice: against the reference's headers into a self-contained library that hides
-// every tinyllm symbol (the reference shim, CMakeLists.txt here), and at check time against a
-// learner's headers, linked with the learner's libtinyllm_oracle.so (the learner shim,
-// runner/src/check/differential.cpp). The driver loads both and compares their answers, so no C++
-// type of either module, whose private members may differ, ever meets the other.
+// The differential check's shim (docs/differential-check.md): tinyllm_diff_call runs one scenario
+// of the module's contract on the module it is linked with and answers in plain text
+// (protocol.hpp), so no C++ type of either module, whose private members may differ, meets the
+// other.
 #include <map>
 #include <memory>
 #include <optional>

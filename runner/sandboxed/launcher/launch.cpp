@@ -1,12 +1,5 @@
 // tinyllm-sandbox-launch: PID 1 of a bubblewrap sandbox (bwrap --as-pid-1), between bubblewrap and
-// the program it runs (a suite, or a compiler). It does the three things bubblewrap does not:
-//   - applies the resource limits, here, inside the sandbox's user namespace, where RLIMIT_NPROC
-//     counts the sandbox's own processes only (set before bubblewrap, it would count every
-//     process of the user who grades);
-//   - tells an exit status from a signal (bubblewrap reports both as one number, 128 + N);
-//   - when the program's main process ends, kills everything left in the sandbox, then passes its
-//     result file (and the run's record file) up the status pipe, so nothing can change them as
-//     they go.
+// the program it runs; what it does and why is in docs/sandbox.md ("PID 1").
 // Usage: tinyllm-sandbox-launch STATUS_FD RESULT_FILE RECORD_FILE [RESOURCE:VALUE ...] -- PROGRAM
 // [ARGUMENTS ...], where a file is "-" when there is none and RESOURCE is an RLIMIT_* number.
 // It speaks the status protocol of runner/src/sandbox/sandbox_child.hpp.

@@ -73,9 +73,8 @@ std::pair<int, int> parse_shard(const std::string& text) {
       std::size_t used_n = 0;
       const int k = std::stoi(text.substr(0, slash), &used_k);
       const int n = std::stoi(text.substr(slash + 1), &used_n);
-      if (used_k == slash && used_n == text.size() - slash - 1 && n >= 1 && k >= 1 && k <= n) {
+      if (used_k == slash && used_n == text.size() - slash - 1 && n >= 1 && k >= 1 && k <= n)
         return {k, n};
-      }
     }
   } catch (const std::exception&) {
   }
@@ -86,15 +85,13 @@ std::pair<int, int> parse_shard(const std::string& text) {
 
 std::vector<fs::path> shard_suites(const fs::path& suites_folder, int shard_index,
                                    int shard_count) {
-  if (shard_count < 1 || shard_index < 1 || shard_index > shard_count) {
+  if (shard_count < 1 || shard_index < 1 || shard_index > shard_count)
     throw std::invalid_argument(
         fmt::format("shard {}/{}: need 1 <= K <= N", shard_index, shard_count));
-  }
-  if (!fs::is_directory(suites_folder)) {
+  if (!fs::is_directory(suites_folder))
     throw std::invalid_argument(
         fmt::format("{} is not a folder: pass a folder with one subfolder per learner's suite",
                     suites_folder.string()));
-  }
   std::vector<fs::path> all;
   for (const auto& entry : fs::directory_iterator(suites_folder))
     if (entry.is_directory()) all.push_back(entry.path());
@@ -110,10 +107,9 @@ std::string batch_progress_line(int done, int total, int reused, int graded, dou
   std::string line = fmt::format("[{}{}] {}/{} suites", std::string(filled, '#'),
                                  std::string(bar_width - filled, '.'), done, total);
   if (reused > 0) line += fmt::format(", {} reused", reused);
-  if (graded > 0 && done < total) {
+  if (graded > 0 && done < total)
     line +=
         fmt::format(", about {} left", format_duration(elapsed_seconds / graded * (total - done)));
-  }
   return line;
 }
 
@@ -194,10 +190,9 @@ std::vector<GradeResult> merge_batches(const std::vector<fs::path>& shard_folder
                                        const fs::path& suites_folder) {
   std::map<std::string, StoredGrade> by_learner;
   for (const fs::path& shard : shard_folders) {
-    if (!fs::is_directory(shard)) {
+    if (!fs::is_directory(shard))
       throw std::runtime_error(fmt::format(
           "{} is not a folder: pass the --output folders of the batch shards", shard.string()));
-    }
     std::vector<fs::path> learners;
     for (const auto& entry : fs::directory_iterator(shard))
       if (entry.is_directory() && fs::is_regular_file(entry.path() / kGradeFile))
@@ -205,20 +200,18 @@ std::vector<GradeResult> merge_batches(const std::vector<fs::path>& shard_folder
     std::sort(learners.begin(), learners.end());
     for (const fs::path& learner : learners) {
       const std::optional<StoredGrade> stored = load_stored(learner / kGradeFile);
-      if (!stored) {
+      if (!stored)
         throw std::runtime_error(
             fmt::format("{} is not a stored grade of this version of tinyllm-grade: rerun that "
                         "shard",
                         (learner / kGradeFile).string()));
-      }
       const std::string name = learner.filename().string();
       const auto [it, inserted] = by_learner.emplace(name, *stored);
-      if (!inserted && !reports::same_grade(it->second.grade, stored->grade)) {
+      if (!inserted && !reports::same_grade(it->second.grade, stored->grade))
         throw std::runtime_error(fmt::format(
             "learner '{}' has two different grades (in {} and another shard): shards of "
             "different runs were mixed; rerun the batch for that learner",
             name, shard.string()));
-      }
     }
   }
   std::vector<GradeResult> results;
@@ -229,20 +222,18 @@ std::vector<GradeResult> merge_batches(const std::vector<fs::path>& shard_folder
     for (const fs::path& suite : shard_suites(suites_folder, 1, 1)) {
       const std::string name = suite.filename().string();
       const auto it = by_learner.find(name);
-      if (it == by_learner.end()) {
+      if (it == by_learner.end())
         missing.push_back(name + " (no grade)");
-      } else if (it->second.hash != base::folder_hash(suite)) {
+      else if (it->second.hash != base::folder_hash(suite))
         missing.push_back(name + " (its suite changed since it was graded)");
-      } else {
+      else
         results.push_back(std::move(it->second.grade));
-      }
     }
-    if (!missing.empty()) {
+    if (!missing.empty())
       throw std::runtime_error(fmt::format(
           "{} of the class in {} not graded as it is now: {}; run the batch (or the failed "
           "shards) again, then merge",
           missing.size(), suites_folder.string(), fmt::join(missing, ", ")));
-    }
   }
   reports::write_class_reports(results, output_folder);
   return results;

@@ -30,12 +30,11 @@ bool skipped(const fs::path& relative) {
 }
 
 void copy_repository(const fs::path& from, const fs::path& to) {
-  if (!fs::is_regular_file(from / "CMakeLists.txt")) {
+  if (!fs::is_regular_file(from / "CMakeLists.txt"))
     throw std::runtime_error(fmt::format(
         "Gradescope bundle: {} is not the tinyllm repository (no CMakeLists.txt): pass the "
         "repository root.",
         from.string()));
-  }
   fs::create_directories(to);
   for (auto it = fs::recursive_directory_iterator(from); it != fs::recursive_directory_iterator();
        ++it) {
@@ -44,11 +43,10 @@ void copy_repository(const fs::path& from, const fs::path& to) {
       if (it->is_directory()) it.disable_recursion_pending();
       continue;
     }
-    if (it->is_directory()) {
+    if (it->is_directory())
       fs::create_directories(to / relative);
-    } else if (it->is_regular_file()) {
+    else if (it->is_regular_file())
       fs::copy_file(it->path(), to / relative, fs::copy_options::overwrite_existing);
-    }
   }
 }
 
@@ -105,10 +103,9 @@ ln -sf "$grader" /usr/local/bin/tinyllm-grade
 void write_gradescope_bundle(const GradescopeBundleOptions& options) {
   std::error_code error;
   fs::create_directories(options.output_folder, error);
-  if (error) {
+  if (error)
     throw std::runtime_error(fmt::format("Gradescope bundle: cannot create {}: {}",
                                          options.output_folder.string(), error.message()));
-  }
   const bool with_config = !options.config_file.empty();
   write_executable(options.output_folder / "setup.sh", gradescope_setup_script());
   write_executable(options.output_folder / "run_autograder",

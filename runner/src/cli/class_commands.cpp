@@ -22,9 +22,7 @@ namespace tinyllm::runner {
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
 
-// `tinyllm-grade batch SUITES --output FOLDER [--shard K/N]`: grade a class, one suite per
-// subfolder of SUITES; resumable (unchanged suites keep their stored grade) and shardable across
-// machines.
+// `tinyllm-grade batch SUITES --output FOLDER [--shard K/N]` (its --help says the rest).
 int run_batch_command(const Arguments& args) {
   std::string suites;
   std::string shard = "1/1";
@@ -56,10 +54,9 @@ int run_batch_command(const Arguments& args) {
   command.positional("suites", suites,
                      "which class? tinyllm-grade batch SUITES_FOLDER --output FOLDER");
   if (!command.parse(args)) return 0;
-  if (!fs::is_directory(suites)) {
+  if (!fs::is_directory(suites))
     throw UsageError(fmt::format(
         "{} is not a folder: pass a folder with one subfolder per learner's suite", suites));
-  }
   BatchOptions options;
   try {
     std::tie(options.shard_index, options.shard_count) = parse_shard(shard);
@@ -108,8 +105,7 @@ int run_batch_command(const Arguments& args) {
   return outcome.errors.empty() ? 0 : 1;
 }
 
-// `tinyllm-grade merge SHARD... --output FOLDER`: join the output folders of `batch --shard K/N`
-// runs into one class report.
+// `tinyllm-grade merge SHARD... --output FOLDER`.
 int run_merge_command(const Arguments& args) {
   std::vector<std::string> shards;
   std::string output;
@@ -134,10 +130,9 @@ int run_merge_command(const Arguments& args) {
                      "which shards? tinyllm-grade merge OUT1 OUT2 ... --output FOLDER");
   if (!command.parse(args)) return 0;
   if (output.empty()) throw UsageError("where to? add --output FOLDER for the class report");
-  if (!suites.empty() && !fs::is_directory(suites)) {
+  if (!suites.empty() && !fs::is_directory(suites))
     throw UsageError(fmt::format(
         "--suites {} is not a folder: pass the class folder the shards graded", suites));
-  }
   std::vector<fs::path> folders(shards.begin(), shards.end());
   try {
     const std::vector<reports::GradeResult> results = merge_batches(folders, output, suites);
@@ -150,9 +145,7 @@ int run_merge_command(const Arguments& args) {
   return 0;
 }
 
-// `tinyllm-grade gradescope-bundle DIR`: writes an autograder an instructor uploads to Gradescope
-// as it is (setup.sh builds the grader from a copy of this repository, run_autograder grades the
-// submission into results/results.json).
+// `tinyllm-grade gradescope-bundle DIR`.
 int run_gradescope_bundle_command(const Arguments& args) {
   std::string folder;
   CommandLine command(

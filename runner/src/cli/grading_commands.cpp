@@ -159,8 +159,7 @@ int run_grade_command(const Arguments& args) {
   return exit_status(result.verdict);
 }
 
-// `tinyllm-grade selfcheck`: the course suite against the reference and every variant, checked
-// against the catalog, with the kill matrix.
+// `tinyllm-grade selfcheck` (its --help says what it checks).
 namespace {
 
 // The line that says the course suite is valid: on which seeds and wheats every test passed.
@@ -329,10 +328,8 @@ int run_list_command(const Arguments& args) {
   return 0;
 }
 
-// `tinyllm-grade yardstick`: the course suite on every generated mutant the build made and on every
-// pitfall, written to variants/course-suite.json. The full grade counts only the generated mutants
-// the course suite detects, and `check` matches a learner's failing course tests against each
-// mutant's (signatures.hpp); the build runs this (target tinyllm-grader), so neither pays for it.
+// `tinyllm-grade yardstick`: the course suite's results on every mutant, which the full grade and
+// `check`'s diagnosis read (signatures.hpp); the build runs it (its --help says the rest).
 int run_yardstick_command(const Arguments& args) {
   CommandLine command(
       "yardstick",
@@ -432,9 +429,7 @@ int run_yardstick_command(const Arguments& args) {
   return 0;
 }
 
-// `tinyllm-grade behaviours`: records every known mutant's behaviour on the differential check's
-// fixed sample (check/behaviours.hpp), for the behavioural diagnosis of `check`. The build runs it
-// (target tinyllm-grader) after the yardstick.
+// `tinyllm-grade behaviours`: what the behavioural diagnosis compares with (check/behaviours.hpp).
 int run_behaviours_command(const Arguments& args) {
   CommandLine command(
       "behaviours",

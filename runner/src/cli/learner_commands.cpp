@@ -79,9 +79,7 @@ int run_start_command(const Arguments& args) {
   return 0;
 }
 
-// `tinyllm-grade check DIR`: the learner's module checked against the oracle (the course suite on
-// it, the differential check against the reference, the diagnosis of its failures), then the
-// workspace's own tests graded by mutation, and one verdict for both.
+// `tinyllm-grade check DIR` (its --help lists the steps; check/check.hpp runs them).
 int run_check_command(const Arguments& args) {
   std::string workspace;
   CommandLine command(
@@ -135,8 +133,7 @@ int run_check_command(const Arguments& args) {
   return exit_status(result.verdict);
 }
 
-// `tinyllm-grade tests`: the course test catalog, what a learner reads before writing code: each
-// course test with its kind, what it checks and the pitfalls it catches.
+// `tinyllm-grade tests`: the course tests, what a learner reads before writing code.
 int run_tests_command(const Arguments& args) {
   CommandLine command("tests",
                       "Usage: tinyllm-grade tests [options]\n\n"
@@ -171,8 +168,7 @@ int run_tests_command(const Arguments& args) {
   return 0;
 }
 
-// `tinyllm-grade diff DIR`: once the learner's module passes `check`, their code beside the
-// reference's, file by file (the module description's `ol diff`).
+// `tinyllm-grade diff DIR`: the module beside the reference's (the module description's `ol diff`).
 int run_diff_command(const Arguments& args) {
   std::string dir;
   CommandLine command(
@@ -213,9 +209,7 @@ int run_diff_command(const Arguments& args) {
   return 0;
 }
 
-// `tinyllm-grade milestone [DIR]`: MS-L11 measured. The same small Llama trained twice from one
-// seed, in float32 and the capstone's way, on the reference's module or a workspace's; the
-// verdict, the figures, and the pictures (docs/milestone.md).
+// `tinyllm-grade milestone [DIR]`: MS-L11 measured (docs/milestone.md).
 namespace {
 
 std::string mib(double bytes) {

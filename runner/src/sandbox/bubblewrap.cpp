@@ -142,7 +142,6 @@ class Staging {
     return root_locked();
   }
   fs::path copy_of(const fs::path& path) {
-    std::error_code ec;
     const fs::path full = fs::canonical(path);
     const auto written = fs::last_write_time(full).time_since_epoch().count();
     const std::string key = fmt::format("{}\n{}", full.string(), written);
@@ -158,17 +157,15 @@ class Staging {
 
  private:
   fs::path root_locked() {
-    if (root_.empty()) {
-      const fs::path temp = fs::temp_directory_path();
-      remove_stale_staging(temp);
-      std::string pattern =
-          (temp / fmt::format("{}{}-XXXXXX", kStagingPrefix, static_cast<long>(getpid()))).string();
-      if (mkdtemp(pattern.data()) == nullptr)
-        throw std::runtime_error("sandbox: cannot make a staging folder in " +
-                                 fs::temp_directory_path().string());
-      root_ = pattern;
-      fs::permissions(root_, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
-    }
+    if (!root_.empty()) return root_;
+    const fs::path temp = fs::temp_directory_path();
+    remove_stale_staging(temp);
+    std::string pattern =
+        (temp / fmt::format("{}{}-XXXXXX", kStagingPrefix, static_cast<long>(getpid()))).string();
+    if (mkdtemp(pattern.data()) == nullptr)
+      throw std::runtime_error("sandbox: cannot make a staging folder in " + temp.string());
+    root_ = pattern;
+    fs::permissions(root_, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
     return root_;
   }
   // Lets any user read what was copied (and enter its folders).

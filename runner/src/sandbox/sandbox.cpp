@@ -1,15 +1,6 @@
-// The sandbox. With namespaces (the default wherever bubblewrap can build one: as root, and as a
-// normal user with user namespaces), each run is a bubblewrap sandbox: fresh mount, PID, network,
-// IPC, UTS and user namespaces, a file system of read-only system folders, what the run is given,
-// and private tmpfs scratch; PID 1 is our launcher (runner/sandboxed/launcher/launch.cpp), which
-// applies the limits, and when the program's main process ends kills everything left and passes the
-// result file up. As root, a suite's run takes a private uid before bubblewrap, so RLIMIT_NPROC
-// binds and nothing of the host is writable. Without namespaces ("plain"), the same limits, a
-// process group, and (as root) the private uid, whose processes are all killed at the end.
-//
-// A run is three parts: plan (sandbox_plan.cpp: what the run gets), supervise
-// (sandbox_supervise.cpp: start it, the poll loop, limits, timeout) and collect (here: how it
-// ended, its result file and output; the run's folder goes with the plan).
+// The third part of a sandboxed run, collect: how it ended, its result file and output (the plan
+// is sandbox_plan.cpp, the supervision sandbox_supervise.cpp; docs/sandbox.md has the whole
+// picture). Also which isolation this machine gives.
 #include "sandbox/sandbox.hpp"
 
 #include <fmt/format.h>
@@ -118,7 +109,6 @@ void split_record_run(const std::string& bytes, SandboxRun& run) {
   throw_setup_failure(SetupStep::StartSandbox, "", 0, said);
 }
 
-// Collect: how the run ended, its result file and its output.
 SandboxRun collect(const ChildPlan& plan, const Supervision& seen) {
   SandboxRun run;
   run.seconds = seen.seconds;

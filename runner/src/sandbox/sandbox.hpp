@@ -1,10 +1,7 @@
-// Runs what a learner wrote, isolated: a suite executable against one oracle library, or a
-// compiler on the learner's files. Each sees a file system of its own (bubblewrap): the system's
-// folders read-only, what it was given, private scratch folders; a closed stdin, a minimal
-// environment, limits on CPU time, memory, processes, file and output size, no network, and
-// nothing left running afterwards. Nothing that names the variant reaches a suite's run: the
-// library is a copy with a neutral name in a folder with a neutral name, and every run sees the
-// same paths.
+// Runs what a learner wrote, isolated and bounded (README.md, docs/sandbox.md): a suite
+// executable against one oracle library, or a compiler on the learner's files. Nothing that names
+// the variant reaches a suite's run: the library has a neutral name, and every run sees the same
+// paths.
 #pragma once
 #include <filesystem>
 #include <optional>

@@ -1,5 +1,4 @@
-// The child side of a run (see sandbox_child.hpp and sandbox.cpp), and the one reader of a run's
-// result file.
+// The child side of a run, and the one reader of a run's result file (sandbox_child.hpp).
 #include "sandbox/sandbox_child.hpp"
 
 #include <fcntl.h>
@@ -47,9 +46,7 @@ void close_other_fds(int keep) {
 
 }  // namespace
 
-// In the process that becomes the run: identity, limits (plain), descriptors, then exec. status_fd
-// stays open (close-on-exec) so that a failed step can say so; in a sandbox it is handed to
-// bubblewrap as kSandboxStatusFd, for the launcher.
+// status_fd stays open (close-on-exec) so that a failed step can say so.
 [[noreturn]] void become_run(const ChildPlan& plan) {
   int status_fd = plan.status_fd;
   prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);

@@ -18,11 +18,8 @@
 #include "sandbox/launcher_path.hpp"
 
 namespace tinyllm::runner::detail {
-namespace {
 
 namespace fs = std::filesystem;
-
-}  // namespace
 
 // The uids of runs: distinct for runs at the same time, also across graders running at once
 // (each starts at a random slot), and far from real users' uids when the machine maps every uid
@@ -37,6 +34,18 @@ unsigned allocate_uid() {
   }();
   static std::atomic<unsigned> next{std::random_device{}()};
   return range.first + next++ % range.second;
+}
+
+RunFolder::RunFolder(fs::path where) : path(std::move(where)) {
+  if (path.empty()) return;
+  fs::create_directories(path / "lib");
+  fs::permissions(path, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
+}
+
+RunFolder::~RunFolder() {
+  if (path.empty()) return;
+  std::error_code ec;
+  fs::remove_all(path, ec);
 }
 
 namespace {
@@ -76,22 +85,6 @@ void copy_library(const RunRequest& request, const fs::path& run_dir) {
                                        fs::perms::group_exec | fs::perms::others_read |
                                        fs::perms::others_exec);
 }
-
-}  // namespace
-
-RunFolder::RunFolder(fs::path where) : path(std::move(where)) {
-  if (path.empty()) return;
-  fs::create_directories(path / "lib");
-  fs::permissions(path, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
-}
-
-RunFolder::~RunFolder() {
-  if (path.empty()) return;
-  std::error_code ec;
-  fs::remove_all(path, ec);
-}
-
-namespace {
 
 // The launcher's arguments before the program: the status descriptor, the result file and the
 // record file ("-": none), then each limit as RESOURCE:VALUE.

@@ -119,14 +119,11 @@ void diagnose_area(const Area& area, const std::vector<Mutant>& mutants) {
     // Explained when on every differing case the mutant answers as the learner. Where it recorded
     // nothing it answers as the reference, which the learner does not: most mutants fail at their
     // first differing case, without comparing a response.
-    bool explains = !differing.empty();
-    for (const CaseKey& key : differing) {
-      const auto its = mutant.differs.find(key);
-      if (its == mutant.differs.end() || first_difference(learner.at(key), its->second)) {
-        explains = false;
-        break;
-      }
-    }
+    const bool explains =
+        !differing.empty() && std::ranges::all_of(differing, [&](const CaseKey& key) {
+          const auto its = mutant.differs.find(key);
+          return its != mutant.differs.end() && !first_difference(learner.at(key), its->second);
+        });
     int conflicts = 0;
     for (const auto& [key, its] : mutant.differs)
       if (key.first == area.name && !differing.count(key) && first_difference(learner.at(key), its))

@@ -1,17 +1,12 @@
-// The behavioural diagnosis, the driver's side: the learner's module and every known mutant on the
-// same fixed sample of each area's cases (the seed and the count are fixed, not the grading
-// seed's, so a mutant's behaviour is recorded once, when the grader is built).
+// The behavioural diagnosis, the driver's side (docs/differential-check.md): the learner's module
+// and every known mutant on the same fixed sample of each area's cases.
 //
 // A mutant's *behaviour* is its shim's response to each case where it differs from the reference's
-// (text for text); on every other case it answers as the reference. `--record` writes one
-// mutant's behaviour; the build concatenates them (tinyllm-grade behaviours) into the file that
-// `--behaviours` reads at check time.
-//
-// A mutant *explains* an area when the learner differs from the reference on some of its cases and
-// the mutant's response equals the learner's (first_difference, with the tolerance of '~' labels)
-// on every one of them. Its *conflicts* are the cases where the learner agrees with the reference
-// and the mutant does not: a mutant that explains an area and has none in any area behaves
-// exactly like the learner's module on every case tried.
+// (text for text). A mutant *explains* an area when the learner differs from the reference on some
+// of its cases and the mutant's response equals the learner's (first_difference, with the
+// tolerance of '~' labels) on every one of them. Its *conflicts* are the cases where the learner
+// agrees with the reference and the mutant does not: a mutant that explains an area and has none
+// in any area behaves exactly like the learner's module on every case tried.
 #pragma once
 #include <cstdint>
 #include <string>

@@ -126,11 +126,7 @@ rc::Gen<Case> DynamicLossScaler_cases() {
       auto g = pick(n, finite_value());
       if (*rc::gen::weightedElement<bool>({{3, false}, {1, true}}))
         g[*rc::gen::inRange<std::size_t>(0, n)] = *rc::gen::element(INFINITY, -INFINITY, NAN);
-      if (clip > 0)
-        request.real(clip);
-      else
-        request << "none";
-      request.reals(g);
+      request.real_or_none(clip, clip > 0).reals(g);
       story += "; step " + std::to_string(i + 1) + " with gradient " + decimals(g) +
                (clip > 0 ? ", clip " + decimal(clip) : "");
     }

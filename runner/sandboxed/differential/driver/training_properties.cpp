@@ -39,10 +39,7 @@ rc::Gen<Case> grad_accumulate_cases() {
     request << "accumulate";
     write(request, spec);
     write(request, batches);
-    if (scale_exponent < 0)
-      request << "none";
-    else
-      request.real(std::ldexp(1.0, scale_exponent));
+    request.real_or_none(std::ldexp(1.0, scale_exponent), scale_exponent >= 0);
     return Case{
         "grad_accumulate of " + describe(spec) + " on " + describe(batches) + " (mse), " +
             (scale_exponent < 0 ? std::string("no scaler")
@@ -80,17 +77,11 @@ rc::Gen<Case> train_step_mixed_cases() {
     write(request, spec);
     write(request, batches);
     request << precision;
-    if (with_scaler) {
-      request << "scaler";
-      request.real(std::ldexp(1.0, scale_exponent)) << interval;
-    } else {
-      request << "none";
-    }
-    if (clip > 0)
-      request.real(clip);
+    if (with_scaler)
+      (request << "scaler").real(std::ldexp(1.0, scale_exponent)) << interval;
     else
       request << "none";
-    request.real(lr);
+    request.real_or_none(clip, clip > 0).real(lr);
     return Case{
         "train_step_mixed of " + describe(spec) + " on " + describe(batches) + " (mse, SGD lr " +
             decimal(lr) + ") in " + precision +
