@@ -1,18 +1,10 @@
 # The two builds of the reference that the binary wheats of mutants/catalog.toml name by their
-# `build`, each in variants/<build>/libtinyllm_oracle.so (the schema library's listing says which
-# wheat runs on which, mutants/builder). A valid test passes on them as on every wheat (the
-# semantic wheats are in the schema library). Included by oracle/CMakeLists.txt when
-# TINYLLM_BUILD_VARIANTS is ON; `tinyllm_wheats` builds them, and ALL builds them too.
-#   "O0": every source compiled again without optimisation;
-#   "other-compiler": this repository's oracle configured and built by the other compiler
-#     (clang++ when this build uses g++, g++ otherwise) in its own folder, and its library copied
-#     to variants/other-compiler/.
-# scripts/determinism.sh also compares the digests of both with the reference's.
+# `build` ("O0", "other-compiler"), each in variants/<build>/libtinyllm_oracle.so; `tinyllm_wheats`
+# builds them. scripts/determinism.sh also compares their digests with the reference's.
 include(ExternalProject)
 
-# Returns in OUT the compiler a binary wheat "other-compiler" is built with: the cache variable
-# TINYLLM_OTHER_CXX_COMPILER if set, else clang++ when this build's compiler is GCC and g++ when
-# it is anything else.
+# Returns in OUT the compiler of the wheat "other-compiler": TINYLLM_OTHER_CXX_COMPILER if set,
+# else clang++ under GCC and g++ under anything else.
 function(tinyllm_other_compiler out)
   if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
     set(wanted clang++)

@@ -1,5 +1,5 @@
-// A small recursive-descent reader of C++ statement structure: tokens are skipped, not parsed,
-// except the keywords that decide where a statement ends (if/else, loops, do-while).
+// A recursive-descent reader: tokens are skipped, not parsed, but for the keywords that decide
+// where a statement ends.
 #include "tinyllm/catalog/statement.hpp"
 
 #include <cctype>

@@ -1,6 +1,4 @@
-// Reading compile_commands.json, rewriting a reference command for a stdin compile, running the
-// compiler, the compiler's dependency scan of the module files' includes, and the module files'
-// compiles (build_steps.hpp).
+// compile_command.hpp, and the compiles of build_steps.hpp.
 #include "tinyllm/builder/compile_command.hpp"
 
 #include <algorithm>
@@ -192,7 +190,6 @@ ModuleHeaders find_module_headers(const ReferenceCompile& reference,
                      "'s module files cannot be found with the reference's flags:\n" +
                      scanned.output + "command: " + base::command_line(scan));
 
-  // Every header the prefix reads; their bytes key the cache.
   ModuleHeaders found;
   found.cache_entry = scan_dir.filename().string();
   ContentHasher key;

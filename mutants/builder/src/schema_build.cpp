@@ -1,4 +1,4 @@
-// The schema library's build step (build_steps.hpp).
+// build_schema_library (build_steps.hpp).
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -58,11 +58,9 @@ std::string runtime_source(const fs::path& schema_dir, int last) {
          (schema_dir / "runtime.cpp").string() + "\"\n" + runtime;
 }
 
-// Links `objects` into options.variants_dir/schema/kVariantLibraryName (soname kVariantLibraryName)
-// with the reference library's link flags (sanitizers included), -shared, and --strip-debug:
-// nothing reads debug information (a grade only runs the tests), and a suite must not tell the
-// libraries apart by it. Skipped when the library there was linked from objects with the same
-// bytes by the same command; returns whether it linked.
+// Links `objects` into options.variants_dir/schema/ (--strip-debug: a suite must not tell the
+// libraries apart by their debug information), unless the library there was linked by the same
+// command from objects with the same bytes; returns whether it linked.
 bool link_library(const BuildOptions& options, const std::vector<fs::path>& objects) {
   const fs::path library = options.variants_dir / "schema" / kVariantLibraryName;
   fs::path temporary = library;
