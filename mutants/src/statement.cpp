@@ -23,7 +23,6 @@ class StatementReader {
  public:
   StatementReader(std::string_view source, std::size_t from) : text_(source), pos_(from) {}
 
-  // Reads one statement; returns the offset one past its end.
   std::size_t statement() {
     skip_blank();
     if (at_end()) throw NoStatement{};

@@ -40,6 +40,15 @@ std::string joined(const std::vector<std::string>& words) {
   return all;
 }
 
+// Returns the flags shared by every stdin compile of `reference`'s file: the command and the
+// additions of stdin_compile_arguments, without input and output.
+std::vector<std::string> stdin_compile_flags(const ReferenceCompile& reference) {
+  std::vector<std::string> flags = reference.command;
+  for (const char* flag : {"-g0", "-w", "-iquote"}) flags.push_back(flag);
+  flags.push_back(reference.source.parent_path().string());
+  return flags;
+}
+
 }  // namespace
 
 // No timeout: a compile takes what it takes, and Ninja's user can interrupt.
@@ -132,13 +141,6 @@ ReferenceCompile find_reference_compile(const nlohmann::json& database, const fs
                    "(oracle/CMakeLists.txt)? Rerun cmake if you just added it.");
 }
 
-std::vector<std::string> stdin_compile_flags(const ReferenceCompile& reference) {
-  std::vector<std::string> flags = reference.command;
-  for (const char* flag : {"-g0", "-w", "-iquote"}) flags.push_back(flag);
-  flags.push_back(reference.source.parent_path().string());
-  return flags;
-}
-
 std::vector<std::string> stdin_compile_arguments(const ReferenceCompile& reference,
                                                  const fs::path& object,
                                                  const std::vector<std::string>& extra) {
@@ -176,8 +178,9 @@ ModuleHeaders find_module_headers(const ReferenceCompile& reference,
                                   const std::vector<fs::path>& sources, const fs::path& cache_dir) {
   const std::vector<std::string> flags = stdin_compile_flags(reference);
   const std::string text = prefix_header_text(sources);
-  const fs::path scan_dir =
-      cache_dir / ("scan-" + ContentHasher().add(joined(flags)).add(text).hex());
+  ContentHasher key;  // of the flags and the includes here, then of every header they read
+  key.add(joined(flags)).add(text);
+  const fs::path scan_dir = cache_dir / ("scan-" + key.hex());
   const fs::path prefix = scan_dir / "prefix.hpp";
   base::write_whole_file(prefix, text);
   std::vector<std::string> scan = flags;
@@ -192,8 +195,6 @@ ModuleHeaders find_module_headers(const ReferenceCompile& reference,
 
   ModuleHeaders found;
   found.cache_entry = scan_dir.filename().string();
-  ContentHasher key;
-  key.add(joined(flags)).add(text);
   for (const fs::path& dependency :
        base::parse_dependencies(read_whole_file(scan_dir / "prefix.d"))) {
     const fs::path path = fs::weakly_canonical(reference.directory / dependency);

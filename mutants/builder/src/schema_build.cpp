@@ -118,8 +118,7 @@ ComposedFile compose_and_compile(const BuildOptions& options, const ModuleFile& 
     };
     std::vector<const SchemaMutant*> suspects;  // placed, their scope on an error's line
     for (const SchemaMutant& m : members) {
-      if (std::find(source.placed.begin(), source.placed.end(), m.id) == source.placed.end())
-        continue;
+      if (std::ranges::find(source.placed, m.id) == source.placed.end()) continue;
       const auto first = lines.lower_bound(line_of(m.scope_begin));
       if (first != lines.end() && *first <= line_of(m.scope_end)) suspects.push_back(&m);
     }
@@ -130,14 +129,13 @@ ComposedFile compose_and_compile(const BuildOptions& options, const ModuleFile& 
     const std::string why = "the compiler refuses it in place: " + first_error(diagnostics);
     std::vector<const SchemaMutant*> innermost;
     for (const SchemaMutant* m : suspects)
-      if (std::none_of(suspects.begin(), suspects.end(), [&](const SchemaMutant* o) {
+      if (std::ranges::none_of(suspects, [&](const SchemaMutant* o) {
             return m->scope_begin <= o->scope_begin && o->scope_end <= m->scope_end &&
                    o->scope_end - o->scope_begin < m->scope_end - m->scope_begin;
           }))
         innermost.push_back(m);
-    const bool any_expression = std::any_of(innermost.begin(), innermost.end(), [](auto* m) {
-      return m->form == generator::SchemaForm::Expression;
-    });
+    const bool any_expression = std::ranges::any_of(
+        innermost, [](auto* m) { return m->form == generator::SchemaForm::Expression; });
     for (const SchemaMutant* m : innermost)
       if (round < kBlameRounds && (!any_expression || m->form == generator::SchemaForm::Expression))
         excluded[m->id] = why;

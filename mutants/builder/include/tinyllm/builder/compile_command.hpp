@@ -37,10 +37,6 @@ std::vector<std::string> stdin_compile_arguments(const ReferenceCompile& referen
                                                  const std::filesystem::path& object,
                                                  const std::vector<std::string>& extra);
 
-// Returns the flags shared by every stdin compile of `reference`'s file: the command and the
-// additions above, without input and output.
-std::vector<std::string> stdin_compile_flags(const ReferenceCompile& reference);
-
 struct ModuleHeaders {
   // A hash of the compile flags and of the bytes of every header the files' includes read.
   std::string key;
