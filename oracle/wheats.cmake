@@ -1,19 +1,13 @@
 # The two builds of the reference that the binary wheats of mutants/catalog.toml name by their
-# `build`, each in variants/<build>/libtinyllm_oracle.so (the schema library's listing says which
-# wheat runs on which, mutants/builder). A valid test passes on them as on every wheat (the
-# semantic wheats are in the schema library). Included by oracle/CMakeLists.txt when
-# TINYLLM_BUILD_VARIANTS is ON; `tinyllm_wheats` builds them, and ALL builds them too.
-#   "O0": every source compiled again without optimisation;
-#   "other-compiler": this repository's oracle configured and built by the other compiler
-#     (clang++ when this build uses g++, g++ otherwise) in its own folder, and its library copied
-#     to variants/other-compiler/.
-# scripts/determinism.sh also compares the digests of both with the reference's.
+# `build` ("O0", "other-compiler"), each in variants/<build>/libtinyllm_oracle.so; `tinyllm_wheats`
+# builds them. scripts/determinism.sh also compares their digests with the reference's.
 include(ExternalProject)
 
-# Returns in OUT the compiler a binary wheat "other-compiler" is built with: the cache variable
-# TINYLLM_OTHER_CXX_COMPILER if set, else clang++ when this build's compiler is GCC and g++ when
-# it is anything else.
-function(tinyllm_other_compiler out)
+# Adds `target`: the reference built by the other compiler (TINYLLM_OTHER_CXX_COMPILER if set, else
+# clang++ under GCC and g++ under anything else), copied to variants/other-compiler/. The nested
+# build's own Ninja runs on every build (BUILD_ALWAYS), so an edited oracle source is rebuilt
+# there; the copy changes the library only when its bytes changed.
+function(tinyllm_add_other_compiler_wheat target)
   if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
     set(wanted clang++)
   else()
@@ -27,14 +21,6 @@ function(tinyllm_other_compiler out)
                         "TINYLLM_OTHER_CXX_COMPILER to another compiler than "
                         "${CMAKE_CXX_COMPILER}, or configure with -DTINYLLM_BUILD_VARIANTS=OFF.")
   endif()
-  set(${out} "${TINYLLM_OTHER_CXX_COMPILER}" PARENT_SCOPE)
-endfunction()
-
-# Adds `target`: the reference built by the other compiler, copied to variants/other-compiler/.
-# The nested build's own Ninja runs on every build (BUILD_ALWAYS), so an edited oracle source is
-# rebuilt there; the copy changes the library only when its bytes changed.
-function(tinyllm_add_other_compiler_wheat target)
-  tinyllm_other_compiler(compiler)
   set(nested "${CMAKE_BINARY_DIR}/other-compiler")
   set(library "${CMAKE_BINARY_DIR}/variants/other-compiler/libtinyllm_oracle.so")
   ExternalProject_Add(${target}
@@ -42,7 +28,7 @@ function(tinyllm_add_other_compiler_wheat target)
     BINARY_DIR "${nested}"
     PREFIX "${nested}-steps"
     CMAKE_GENERATOR "${CMAKE_GENERATOR}"
-    CMAKE_ARGS -DCMAKE_CXX_COMPILER=${compiler}
+    CMAKE_ARGS -DCMAKE_CXX_COMPILER=${TINYLLM_OTHER_CXX_COMPILER}
                -DCMAKE_CXX_COMPILER_LAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER}
                -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE}
                -DTINYLLM_VARIANT=reference

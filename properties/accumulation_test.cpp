@@ -1,5 +1,4 @@
-// Gradient accumulation: weighting micro-batch i's mean loss by n_i / N gives exactly the gradient
-// and the loss of one batch of N rows (section 3's hand example, then random models).
+// Gradient accumulation gives the gradient and the loss of one batch.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 

@@ -1,6 +1,4 @@
-// Autocast: every matmul in scope is cast(cast(a) @ cast(b)); weight gradients come out as bf16
-// values while the float32 masters keep updates smaller than bf16's spacing; the previous state
-// comes back on every exit.
+// Autocast: rounded matmuls, bf16 gradients on float32 masters, the state restored on every exit.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 

@@ -1,5 +1,4 @@
-// The cast op and the section 3 hand example of a bf16 matmul: rounding forward and backward, the
-// dtype kept, and the tie that goes to the even mantissa.
+// The cast op, and the section 3 hand example of a bf16 matmul.
 #include <gtest/gtest.h>
 
 #include <cmath>

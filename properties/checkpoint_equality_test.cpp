@@ -1,5 +1,4 @@
-// Activation checkpointing changes nothing in training: gradients equal bit for bit, and dropout
-// draws the same masks with the generator's stream ending where the plain run's does.
+// Activation checkpointing changes nothing in training.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 

@@ -1,5 +1,4 @@
-// Activation checkpointing saves memory: measured with tinyllm::memory (the oracle's tracemalloc
-// of tensor storage) on deep, wide MLPs whose activations dominate the weights.
+// Activation checkpointing saves memory (measured with tinyllm::memory).
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 

@@ -1,5 +1,4 @@
-// Activation checkpointing, the unit and boundary cases: section 3's six layers on M08.4's
-// schedule, parameters learning from a data input, and checkpoint used directly.
+// Activation checkpointing: the unit and boundary cases.
 #include <gtest/gtest.h>
 
 #include <memory>

@@ -1,7 +1,5 @@
-// Bad input: each raises the contract's std::invalid_argument with a message that says what was
-// wrong. Each test names the input it rejects; the key phrase it checks is what a user must read
-// (where the contract fixes one: docs/contract-freedoms.md, "Error messages"), and a rejected call
-// has done no work.
+// Bad input raises std::invalid_argument before any work; the phrases checked are those a user must
+// read (docs/contract-freedoms.md, "Error messages").
 #include <gtest/gtest.h>
 
 #include <functional>

@@ -1,7 +1,6 @@
-// RapidCheck generators for the course tests, written for learners to reuse in their own suites
-// (and used by the oracle's tests): shapes, tensors of a given shape and dtype, and small MLPs
-// built from a seed; the values they hold come from values.hpp. Randomness comes from rc::gen (so
-// it shrinks and replays with the printed RapidCheck seed) and tinyllm::Generator.
+// RapidCheck generators for the course tests, for learners to reuse in their own suites.
+// Randomness comes from rc::gen (so it shrinks and replays with the printed seed) and
+// tinyllm::Generator.
 #pragma once
 #include <rapidcheck.h>
 
@@ -16,8 +15,7 @@
 
 namespace course_gen {
 
-// The product of a shape's dimensions: the oracle's own, kept under this name for suites that used
-// it.
+// The oracle's own, kept under this name for suites that used it.
 using tinyllm::numel_of;
 
 // Returns every parameter's gradient values (empty for a parameter without a grad): what the

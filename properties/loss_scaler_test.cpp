@@ -1,5 +1,4 @@
-// DynamicLossScaler: the five-step trace of section 3, skipping overflowed steps, unscaling before
-// clipping, resuming from a state dict, and rescuing fp16 gradients that would underflow.
+// DynamicLossScaler.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 

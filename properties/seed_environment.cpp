@@ -1,6 +1,5 @@
-// Makes the suite's RapidCheck runs reproducible: when RC_PARAMS names no seed, the suite uses a
-// fixed default one; either way it prints the seed in effect before the first test, so any failure
-// can be replayed with RC_PARAMS="seed=<printed seed>".
+// Makes the suite's RapidCheck runs reproducible: a default seed, and the seed in effect printed
+// before the first test.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 

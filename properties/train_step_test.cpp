@@ -1,5 +1,4 @@
-// train_step_mixed: bf16 training tracks float32 (MS-L11 in miniature), and a non-finite loss
-// without a scaler stops the step before any update.
+// train_step_mixed.
 #include <gtest/gtest.h>
 
 #include <cmath>

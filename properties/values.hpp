@@ -1,7 +1,6 @@
-// RapidCheck generators of plain values, the one set the course tests (generators.hpp), the
-// differential driver (which links no tinyllm code) and the oracle's tests draw from. Every value
-// is made from integers with exact arithmetic, never from std::*_distribution, whose output differs
-// between standard libraries, so it shrinks and replays with the printed RapidCheck seed.
+// RapidCheck generators of plain values (the differential driver, which links no tinyllm code,
+// draws from them too). Every value is made from integers with exact arithmetic, never from
+// std::*_distribution, whose output differs between standard libraries.
 #pragma once
 #include <rapidcheck.h>
 

@@ -1,5 +1,4 @@
-// Reads and checks mutants/catalog.toml with toml++. Where each site sits is not in the file:
-// sites.cpp finds it from its marker comment in the source.
+// Reads and checks mutants/catalog.toml with toml++ (the sites are found by sites.cpp).
 #include "tinyllm/catalog.hpp"
 
 #include <toml++/toml.h>

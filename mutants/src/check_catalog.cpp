@@ -1,8 +1,6 @@
 // check_catalog CATALOG REPOSITORY_ROOT: fails (exit 1) when the catalog cannot be read, its ids
-// are not in ascending order, or its sites and the oracle's guarded changes disagree (check_sites
-// for the mutants, check_wheats for the wheats).
-// check_catalog --variant ID CATALOG: fails when ID is not a variant of the sources the oracle can
-// be built as (-DTINYLLM_VARIANT, oracle/CMakeLists.txt): a mutant or a semantic wheat.
+// are not ascending, or check_sites or check_wheats finds a problem. check_catalog --variant ID
+// CATALOG: fails when ID is no mutant nor semantic wheat (-DTINYLLM_VARIANT).
 #include <iostream>
 #include <string>
 

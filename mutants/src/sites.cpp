@@ -1,9 +1,6 @@
-// The sites of the catalog's variants in the oracle's sources. A site is anchored by its marker
-// comment "// sNN: <title>" (or "// wNN: ..."), not by line numbers: lines added above a site move
-// it, and the catalog still finds it. Its extent is the marker down to the end of the statement
-// after it (tinyllm/catalog/statement.hpp), the guarded change that the variant compiles. The
-// checks compare the sites with the guards, found with a regular expression rather than a parser:
-// the guards are written one way (`is_mutant(7)`), and a guard elsewhere is reported.
+// The sites of the catalog's variants, anchored by their marker comments rather than line
+// numbers. The guards are found with a regular expression rather than a parser: they are written
+// one way (`is_mutant(7)`), and a guard elsewhere is reported.
 #include <algorithm>
 #include <cctype>
 #include <fstream>
@@ -254,9 +251,8 @@ std::vector<std::string> check_wheats(const std::vector<WheatInfo>& wheats,
   std::vector<std::string> problems;
   std::map<int, const WheatInfo*> by_number;
   std::map<int, std::vector<WheatSite>> sites;
-  const std::vector<std::string> sources = oracle_sources(repository_root);
-  std::map<std::string, std::string> texts;
-  for (const std::string& file : sources) {
+  std::map<std::string, std::string> texts;  // by path, sorted as oracle_sources sorts them
+  for (const std::string& file : oracle_sources(repository_root)) {
     std::ifstream in(repository_root / file, std::ios::binary);
     texts[file] = read_text(in);
   }
@@ -265,8 +261,7 @@ std::vector<std::string> check_wheats(const std::vector<WheatInfo>& wheats,
     const int number = number_of(w.id);
     by_number[number] = &w;
     bool marked = false;
-    for (const std::string& file : sources) {
-      const std::string& text = texts[file];
+    for (const auto& [file, text] : texts) {
       for (const Marker& marker : markers_of(text, w.id)) {
         marked = true;
         const std::string at = file + ":" + std::to_string(marker.line);

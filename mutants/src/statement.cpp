@@ -1,5 +1,5 @@
-// A small recursive-descent reader of C++ statement structure: tokens are skipped, not parsed,
-// except the keywords that decide where a statement ends (if/else, loops, do-while).
+// A recursive-descent reader: tokens are skipped, not parsed, but for the keywords that decide
+// where a statement ends.
 #include "tinyllm/catalog/statement.hpp"
 
 #include <cctype>
@@ -23,7 +23,6 @@ class StatementReader {
  public:
   StatementReader(std::string_view source, std::size_t from) : text_(source), pos_(from) {}
 
-  // Reads one statement; returns the offset one past its end.
   std::size_t statement() {
     skip_blank();
     if (at_end()) throw NoStatement{};

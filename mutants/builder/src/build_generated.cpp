@@ -1,5 +1,4 @@
-// The build of the schema library, phase by phase: module files and headers, mutants (cached), the
-// schema library, then the manifest, the depfile and the cache's clean-up.
+// build_generated_variants's phases, and the manifest, the depfile and the cache's clean-up.
 #include "tinyllm/builder/build_generated.hpp"
 
 #include <map>
@@ -52,11 +51,7 @@ std::vector<GeneratedMutant> generated_mutants(const BuildOptions& options,
   return mutants;
 }
 
-// The manifest <variants>/generated.json, which the grader reads: {"format": 2, "files": [...],
-// "mutants": [{<every field of mutants_to_json>, "build": "built" | "left_out",
-// "left_out_because": "..." (left out only)}], "counts": {"raw", "built", "left_out"}}. A mutant
-// is built when the schema library holds it, left out when the schema cannot (schema_source.hpp
-// says when).
+// The manifest <variants>/generated.json (docs/mutants.md, "The manifest").
 nlohmann::json manifest_json(const std::vector<std::string>& files,
                              const std::vector<GeneratedMutant>& mutants,
                              const std::map<std::string, std::string>& left_out) {

@@ -1,5 +1,4 @@
-// The steps of build_generated_variants: the files the builder compiles, their compiles, and the
-// schema library (docs/mutants.md, "One library for every mutant").
+// The steps of build_generated_variants: the files it compiles, their compiles, the library.
 #pragma once
 #include <cstddef>
 #include <filesystem>

@@ -1,6 +1,4 @@
-// Reading compile_commands.json, rewriting a reference command for a stdin compile, running the
-// compiler, the compiler's dependency scan of the module files' includes, and the module files'
-// compiles (build_steps.hpp).
+// compile_command.hpp, and the compiles of build_steps.hpp.
 #include "tinyllm/builder/compile_command.hpp"
 
 #include <algorithm>
@@ -40,6 +38,15 @@ std::string joined(const std::vector<std::string>& words) {
   std::string all;
   for (const std::string& word : words) all += word + '\n';
   return all;
+}
+
+// Returns the flags shared by every stdin compile of `reference`'s file: the command and the
+// additions of stdin_compile_arguments, without input and output.
+std::vector<std::string> stdin_compile_flags(const ReferenceCompile& reference) {
+  std::vector<std::string> flags = reference.command;
+  for (const char* flag : {"-g0", "-w", "-iquote"}) flags.push_back(flag);
+  flags.push_back(reference.source.parent_path().string());
+  return flags;
 }
 
 }  // namespace
@@ -134,13 +141,6 @@ ReferenceCompile find_reference_compile(const nlohmann::json& database, const fs
                    "(oracle/CMakeLists.txt)? Rerun cmake if you just added it.");
 }
 
-std::vector<std::string> stdin_compile_flags(const ReferenceCompile& reference) {
-  std::vector<std::string> flags = reference.command;
-  for (const char* flag : {"-g0", "-w", "-iquote"}) flags.push_back(flag);
-  flags.push_back(reference.source.parent_path().string());
-  return flags;
-}
-
 std::vector<std::string> stdin_compile_arguments(const ReferenceCompile& reference,
                                                  const fs::path& object,
                                                  const std::vector<std::string>& extra) {
@@ -178,8 +178,9 @@ ModuleHeaders find_module_headers(const ReferenceCompile& reference,
                                   const std::vector<fs::path>& sources, const fs::path& cache_dir) {
   const std::vector<std::string> flags = stdin_compile_flags(reference);
   const std::string text = prefix_header_text(sources);
-  const fs::path scan_dir =
-      cache_dir / ("scan-" + ContentHasher().add(joined(flags)).add(text).hex());
+  ContentHasher key;  // of the flags and the includes here, then of every header they read
+  key.add(joined(flags)).add(text);
+  const fs::path scan_dir = cache_dir / ("scan-" + key.hex());
   const fs::path prefix = scan_dir / "prefix.hpp";
   base::write_whole_file(prefix, text);
   std::vector<std::string> scan = flags;
@@ -192,11 +193,8 @@ ModuleHeaders find_module_headers(const ReferenceCompile& reference,
                      "'s module files cannot be found with the reference's flags:\n" +
                      scanned.output + "command: " + base::command_line(scan));
 
-  // Every header the prefix reads; their bytes key the cache.
   ModuleHeaders found;
   found.cache_entry = scan_dir.filename().string();
-  ContentHasher key;
-  key.add(joined(flags)).add(text);
   for (const fs::path& dependency :
        base::parse_dependencies(read_whole_file(scan_dir / "prefix.d"))) {
     const fs::path path = fs::weakly_canonical(reference.directory / dependency);

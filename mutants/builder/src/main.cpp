@@ -1,6 +1,5 @@
-// tinyllm-build-generated: builds the schema library that holds every mutant and semantic wheat,
-// its listing and the manifest; a custom command of the build runs it
-// (mutants/builder/CMakeLists.txt).
+// tinyllm-build-generated: builds the schema library, its listing and the manifest; a custom
+// command of the build runs it (mutants/builder/CMakeLists.txt).
 #include <chrono>
 #include <iostream>
 #include <string>

@@ -1,4 +1,4 @@
-// The schema library's build step (build_steps.hpp).
+// build_schema_library (build_steps.hpp).
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -58,11 +58,9 @@ std::string runtime_source(const fs::path& schema_dir, int last) {
          (schema_dir / "runtime.cpp").string() + "\"\n" + runtime;
 }
 
-// Links `objects` into options.variants_dir/schema/kVariantLibraryName (soname kVariantLibraryName)
-// with the reference library's link flags (sanitizers included), -shared, and --strip-debug:
-// nothing reads debug information (a grade only runs the tests), and a suite must not tell the
-// libraries apart by it. Skipped when the library there was linked from objects with the same
-// bytes by the same command; returns whether it linked.
+// Links `objects` into options.variants_dir/schema/ (--strip-debug: a suite must not tell the
+// libraries apart by their debug information), unless the library there was linked by the same
+// command from objects with the same bytes; returns whether it linked.
 bool link_library(const BuildOptions& options, const std::vector<fs::path>& objects) {
   const fs::path library = options.variants_dir / "schema" / kVariantLibraryName;
   fs::path temporary = library;
@@ -120,8 +118,7 @@ ComposedFile compose_and_compile(const BuildOptions& options, const ModuleFile& 
     };
     std::vector<const SchemaMutant*> suspects;  // placed, their scope on an error's line
     for (const SchemaMutant& m : members) {
-      if (std::find(source.placed.begin(), source.placed.end(), m.id) == source.placed.end())
-        continue;
+      if (std::ranges::find(source.placed, m.id) == source.placed.end()) continue;
       const auto first = lines.lower_bound(line_of(m.scope_begin));
       if (first != lines.end() && *first <= line_of(m.scope_end)) suspects.push_back(&m);
     }
@@ -132,14 +129,13 @@ ComposedFile compose_and_compile(const BuildOptions& options, const ModuleFile& 
     const std::string why = "the compiler refuses it in place: " + first_error(diagnostics);
     std::vector<const SchemaMutant*> innermost;
     for (const SchemaMutant* m : suspects)
-      if (std::none_of(suspects.begin(), suspects.end(), [&](const SchemaMutant* o) {
+      if (std::ranges::none_of(suspects, [&](const SchemaMutant* o) {
             return m->scope_begin <= o->scope_begin && o->scope_end <= m->scope_end &&
                    o->scope_end - o->scope_begin < m->scope_end - m->scope_begin;
           }))
         innermost.push_back(m);
-    const bool any_expression = std::any_of(innermost.begin(), innermost.end(), [](auto* m) {
-      return m->form == generator::SchemaForm::Expression;
-    });
+    const bool any_expression = std::ranges::any_of(
+        innermost, [](auto* m) { return m->form == generator::SchemaForm::Expression; });
     for (const SchemaMutant* m : innermost)
       if (round < kBlameRounds && (!any_expression || m->form == generator::SchemaForm::Expression))
         excluded[m->id] = why;

@@ -1,7 +1,5 @@
-// The schema source of one module file (schema_source.hpp). Mutants are grouped by scope; the
-// scopes nest (the parser's extents do); each scope is written once as the reference and, for
-// each of its mutants, once more on one line with that mutant's change and the nested scopes
-// still switched, so only one mutant is ever active.
+// Mutants are grouped by scope, and the scopes nest (the parser's extents do): each is written
+// once as the reference and once per mutant on one line, the nested scopes still switched.
 #include "tinyllm/builder/schema_source.hpp"
 
 #include <algorithm>

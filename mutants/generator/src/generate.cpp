@@ -1,6 +1,4 @@
-// Generates the mutants of a list of files: parse each, collect its sites, then give each site
-// its text, positions and stable id (occurrences counted in source order within a function). And
-// the generator's JSON output.
+// generate.hpp: each file parsed, its sites collected, then given text, positions and stable ids.
 #include "tinyllm/generator/generate.hpp"
 
 #include <algorithm>
@@ -19,9 +17,8 @@
 namespace tinyllm::generator {
 namespace {
 
-// Returns the parsed unit of `file`, compiled as C++20 with the include folders and flags of
-// `options`. A file that does not compile is an error carrying the compiler's diagnostics, since
-// mutants of a broken parse would be wrong.
+// Returns the parsed unit of `file`. A file that does not compile is an error carrying the
+// compiler's diagnostics, since mutants of a broken parse would be wrong.
 clang::UnitHandle parse_module_file(CXIndex index, const GeneratorOptions& options,
                                     const std::string& file) {
   const std::filesystem::path path = options.root / file;
@@ -100,10 +97,8 @@ std::string collapse_whitespace(const std::string& text) {
   return result;
 }
 
-// Returns "g" and the first 10 hex digits of the 64-bit FNV-1a hash of `readable` (the mutant's
-// key, no line number in it), finalized by SplitMix64's mixer. Written out rather than std::hash,
-// whose value may differ between standard libraries and releases: ids are stored in reviewed
-// files.
+// Returns the id of `readable` (generate.hpp). Written out rather than std::hash, whose value may
+// differ between standard libraries and releases: ids are stored in reviewed files.
 std::string stable_id(const std::string& readable) {
   std::uint64_t hash = 14695981039346656037ull;  // FNV-1a 64-bit offset basis
   for (const unsigned char byte : readable) {

@@ -1,12 +1,12 @@
-// The mutators (sites.hpp). An operator's token is found by tokenizing the expression and taking
-// the punctuation between the two operands' extents (libclang 14 has no operator-kind API).
-// Literal values are computed exactly (integers as 64-bit, floating as double printed in the
-// shortest form that reads back the same), the literal's suffix is kept, and a negative value is
-// parenthesised so `x-0` cannot become `x--1`.
+// The mutators (sites.hpp). An operator's token is the punctuation between the two operands'
+// extents (libclang 14 has no operator-kind API). Literal values are computed exactly (a floating
+// one printed in the shortest form that reads back the same); a negative one is parenthesised so
+// `x-0` cannot become `x--1`.
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <span>
 
 #include "sites.hpp"
 
@@ -143,10 +143,9 @@ CXCursor unwrap_implicit(CXCursor cursor) {
   return cursor;
 }
 
-std::string joined_tokens(CXTranslationUnit unit, CXCursor cursor) {
+std::string joined(std::span<const clang::Token> tokens) {
   std::string text;
-  for (const clang::Token& token : clang::tokens(unit, cursor))
-    text += (text.empty() ? "" : " ") + token.text;
+  for (const clang::Token& token : tokens) text += (text.empty() ? "" : " ") + token.text;
   return text;
 }
 
@@ -234,8 +233,7 @@ ConditionalParts conditional_parts(CXTranslationUnit unit, CXCursor statement) {
     if (tokens[close].text == ")" && --depth == 0) break;
   }
   if (close == tokens.size()) return parts;
-  for (std::size_t i = open + 1; i < close; ++i)
-    parts.condition_text += (i == open + 1 ? "" : " ") + tokens[i].text;
+  parts.condition_text = joined(std::span(tokens).subspan(open + 1, close - open - 1));
   const unsigned inside_begin = tokens[open].range.end;
   const unsigned inside_end = tokens[close].range.begin;
   std::vector<CXCursor> inside;
@@ -262,7 +260,7 @@ void add_return_default_sites(const SiteSink& sink, CXCursor statement, bool ret
   if (!returns_arithmetic) return;
   const std::vector<CXCursor> value = clang::children(statement);
   if (value.size() != 1) return;
-  const std::string text = joined_tokens(sink.unit, value[0]);
+  const std::string text = joined(clang::tokens(sink.unit, value[0]));
   if (text == "{ }" || text == "0" || text == "false") return;  // already the default
   const clang::ByteRange range = clang::byte_range(value[0]);
   sink.add(kReturnDefault, range, "{}", range, SchemaForm::ValueInitialized);

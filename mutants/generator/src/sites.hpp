@@ -1,7 +1,5 @@
-// Mutation sites: which operator, which bytes of the file, and what to write there. The walk
-// (walk.cpp) decides where mutation is allowed; the mutators (mutators.cpp) decide what each
-// cursor gives; generate.cpp turns sites into GeneratedMutants (text, positions, stable ids).
-// First, small wrappers over libclang's C API (walk.cpp).
+// Mutation sites: where (walk.cpp), what each cursor gives (mutators.cpp), and, first, small
+// wrappers over libclang's C API (walk.cpp). generate.cpp turns sites into GeneratedMutants.
 #pragma once
 #include <clang-c/Index.h>
 
@@ -96,15 +94,11 @@ std::vector<Site> collect_sites(CXTranslationUnit unit);
 // Returns every operator name the mutators emit, in a fixed order.
 std::vector<std::string> mutator_names();
 
-// Builtin operators: arithmetic swaps, relational boundary and negation, logical swaps and
-// compound assignment swaps (a CXCursor_BinaryOperator or CXCursor_CompoundAssignOperator), and
-// removing `!` (a CXCursor_UnaryOperator). Overloaded operators (on Tensor) are calls, not builtin
-// operators, and are left alone: the swapped overload may not exist.
+// Builtin operators (a CXCursor_BinaryOperator or CXCursor_CompoundAssignOperator, and `!` of a
+// CXCursor_UnaryOperator); overloaded ones are calls and are left alone.
 void add_operator_sites(const SiteSink& sink, CXCursor cursor);
 void add_unary_operator_sites(const SiteSink& sink, CXCursor cursor);
 
-// Numeric constants: an integer or floating literal becomes 0, 1, c+1, c-1, and a power of two is
-// also halved and doubled; a replacement equal to the constant or to an earlier one is dropped.
 // Returns (operator name, replacement text) for a literal spelled `text`, in a fixed order;
 // nothing when the spelling is not understood (hex floats, user-defined literals).
 std::vector<std::pair<std::string, std::string>> literal_replacements(const std::string& text,
@@ -124,9 +118,8 @@ struct ConditionalParts {
 // Returns the parts of a CXCursor_IfStmt or CXCursor_WhileStmt.
 ConditionalParts conditional_parts(CXTranslationUnit unit, CXCursor statement);
 
-// Statements: removing a call that is a whole statement (`f(x);` -> `;`, `statement` a direct
-// child of a block), `return {};` for a return in a function returning bool or a number declared
-// without `auto` (`returns_arithmetic`), and forcing an if/while condition to `true` or `false`.
+// Statements (docs/mutants.md, "Operators"); `statement` of add_call_statement_sites is a direct
+// child of a block.
 void add_call_statement_sites(const SiteSink& sink, CXCursor statement);
 void add_return_default_sites(const SiteSink& sink, CXCursor statement, bool returns_arithmetic);
 void add_condition_sites(const SiteSink& sink, const ConditionalParts& parts);

@@ -1,8 +1,5 @@
-// Walks the function bodies of a parsed file. Only code that runs is visited: the initializer of
-// a declaration but not its type (template arguments such as std::array<int, a < b ? 1 : 2>),
-// never names (f<N + 1>), sizeof, static_assert, case labels, if-constexpr conditions, nor a
-// variant guard `if (is_mutant(N))` or `if (is_wheat(N))` and its branch that runs only in a
-// pitfall or a wheat. First, the wrappers over libclang's C API that sites.hpp declares.
+// Walks the function bodies of a parsed file, visiting only code that runs (docs/mutants.md, "How
+// it finds operators"). First, the wrappers over libclang's C API that sites.hpp declares.
 #include "sites.hpp"
 
 namespace tinyllm::generator::clang {

@@ -1,6 +1,5 @@
-// The mutant catalog (mutants/catalog.toml): what each pitfall mutant is and where its guarded
-// change sits, and the wheats (correct alternative implementations). The one source of the
-// mutant and wheat sets that the build, the grader, the reports and the self-check read.
+// The mutant catalog (mutants/catalog.toml): the pitfall mutants and their sites, and the wheats;
+// the one source of both sets that the build, the grader, the reports and the self-check read.
 #pragma once
 #include <filesystem>
 #include <map>

@@ -1,6 +1,4 @@
-// The variant guards (`is_mutant(N)`, `is_wheat(N)`) in the oracle's sources, read as text: what
-// check_sites and check_wheats compare with the catalog, and the files the schema library
-// compiles with its switch (mutants/builder).
+// The variant guards (`is_mutant(N)`, `is_wheat(N)`) in the oracle's sources, read as text.
 #pragma once
 #include <filesystem>
 #include <string>

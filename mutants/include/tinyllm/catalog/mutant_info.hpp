@@ -1,6 +1,4 @@
-// One mutant of the grade: a pitfall of mutants/catalog.toml (what it is and where its guarded site
-// sits in the oracle's sources) or an operator mutant generated from the module's source (where it
-// is and what it replaces). Plain data, read by the grader, the self-check and every report.
+// One mutant of the grade: a pitfall of mutants/catalog.toml or a generated operator mutant.
 #pragma once
 #include <string>
 #include <vector>

@@ -1,6 +1,4 @@
-// Where a C++ statement ends, read from its text: just enough of C++'s lexical rules (comments,
-// string, character and raw string literals, nested brackets) to find the end of the guarded
-// statement after a variant's marker comment without a compiler: the catalog's sites and the
+// Where a C++ statement ends, read from its text without a compiler: the catalog's sites and the
 // workspace's resolved sources (runner/src/workspace/variant_sites.cpp) read it the same way.
 #pragma once
 #include <cstddef>

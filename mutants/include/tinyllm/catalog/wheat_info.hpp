@@ -1,7 +1,5 @@
-// One wheat of mutants/catalog.toml: a correct alternative implementation of the module. A valid
-// test passes on every wheat; one that fails on a wheat demands what the contract does not promise.
-// Binary wheats are the reference built differently (a test that fails on one looks at the binary,
-// not the behaviour); semantic wheats each use one freedom that docs/contract-freedoms.md states.
+// One wheat of mutants/catalog.toml: a correct alternative implementation of the module, on which
+// a valid test passes (docs/mutants.md, "Wheats").
 #pragma once
 #include <string>
 

@@ -1,7 +1,5 @@
-// Builds the schema library (<variants_dir>/schema/libtinyllm_oracle.so): the module's files
-// compiled once with every generated mutant, every pitfall and every semantic wheat behind a
-// runtime switch; its listing <variants_dir>/schema.json; and the manifest
-// <variants_dir>/generated.json that says what became of every generated mutant (docs/mutants.md).
+// Builds the schema library, its listing schema.json and the manifest generated.json
+// (docs/mutants.md, "Building the schema library").
 #pragma once
 #include <cstddef>
 #include <filesystem>
@@ -50,10 +48,9 @@ struct BuildSummary {
   bool schema_linked = false;     // the schema library was linked by this run
 };
 
-// Generates the mutants of options.files and builds the schema library, compiling each composed
-// file with its reference command (cached by its flags, source and headers). Writes the manifest
-// when it or a library changed (so that what depends on it reruns only then). Throws BuildError, or
-// std::runtime_error naming a file that cannot be read or written (base/whole_file.hpp).
+// Generates the mutants of options.files and builds the schema library; writes the manifest only
+// when it or a library changed (so that what depends on it reruns only then). Throws BuildError,
+// or std::runtime_error naming a file that cannot be read or written (base/whole_file.hpp).
 BuildSummary build_generated_variants(const BuildOptions& options);
 
 // Returns the options in `text`, the file `name` through which CMake tells the tool about the

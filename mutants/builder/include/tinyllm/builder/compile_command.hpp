@@ -1,7 +1,5 @@
-// The reference's exact compile command of a source file, read from the build's
-// compile_commands.json; the same command rewritten to compile a mutated copy from stdin; and the
-// headers the module files read, whose bytes key the builder's cache (an object compiled before
-// holds only while every header it read is the same) and go in the depfile.
+// The reference's compile command of a source file (compile_commands.json), rewritten to compile
+// a composed copy from stdin, and the headers the module files read, which key the cache.
 #pragma once
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -38,10 +36,6 @@ ReferenceCompile find_reference_compile(
 std::vector<std::string> stdin_compile_arguments(const ReferenceCompile& reference,
                                                  const std::filesystem::path& object,
                                                  const std::vector<std::string>& extra);
-
-// Returns the flags shared by every stdin compile of `reference`'s file: the command and the
-// additions above, without input and output.
-std::vector<std::string> stdin_compile_flags(const ReferenceCompile& reference);
 
 struct ModuleHeaders {
   // A hash of the compile flags and of the bytes of every header the files' includes read.

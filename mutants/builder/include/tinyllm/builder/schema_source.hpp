@@ -1,8 +1,7 @@
-// The schema source of one module file (docs/mutants.md, "One library for every mutant"): the
-// file with every generated mutant in place behind the runtime switch `::tinyllm_schema::on(K)`.
-// Its pitfall and wheat guards ask the same switch without any rewriting: the prelude defines
-// TINYLLM_SCHEMA_FIRST_WHEAT, which makes oracle/src/mutant.hpp's guards the switch's. One compile
-// serves the reference, every mutant and every semantic wheat.
+// The schema source of one module file: the file with every generated mutant in place behind the
+// runtime switch `::tinyllm_schema::on(K)` (docs/mutants.md, "One library for every mutant"). Its
+// pitfall and wheat guards ask the same switch unchanged: the prelude defines
+// TINYLLM_SCHEMA_FIRST_WHEAT.
 #pragma once
 #include <cstddef>
 #include <map>

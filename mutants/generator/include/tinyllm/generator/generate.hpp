@@ -1,7 +1,5 @@
-// Generates operator mutants from C++ source files with Clang's parser (libclang), so an operator
-// is mutated only where the parser says it is that operator: never in a string, a comment, an
-// #include, a template argument list, a header, or outside a function body. Each mutant has a
-// stable id that names it across unrelated edits of the file.
+// Generates operator mutants from C++ source files with Clang's parser (libclang): docs/mutants.md,
+// "How it finds operators" and "Ids and output".
 #pragma once
 #include <cstddef>
 #include <filesystem>
@@ -19,12 +17,8 @@ struct SourcePosition {
   std::size_t offset = 0;
 };
 
-// How the schema build (one library for every mutant, docs/mutants.md) writes a mutant's scope S
-// with its mutated text M when the mutant is active and S otherwise:
-//   Expression        (on(K) ? (M) : (S))                  operators and literals
-//   Condition         (on(K) ? bool(M) : bool(S))          an if or while condition (true/false)
-//   ValueInitialized  (on(K) ? T{} : (S)), T the type of S   `return e;` -> `return {};`
-//   Discarded         (on(K) ? void() : void(S))           `f(x);` -> `;`
+// How the schema build writes a mutant's scope S with its mutated text M behind the switch
+// (docs/mutants.md, "How a generated mutant is placed").
 enum class SchemaForm { Expression, Condition, ValueInitialized, Discarded };
 
 struct GeneratedMutant {
