@@ -40,7 +40,11 @@ std::vector<std::pair<std::string, fs::path>> variant_libraries(
 }
 
 int exit_status(reports::Verdict v) {
-  return static_cast<int>(v);  // the enum's order: Pass, Fail, Invalid
+  using reports::Verdict;
+  static_assert(static_cast<int>(Verdict::Pass) == 0 && static_cast<int>(Verdict::Fail) == 1 &&
+                    static_cast<int>(Verdict::Invalid) == 2,
+                "the exit statuses are 0 PASS, 1 FAIL, 2 INVALID");
+  return static_cast<int>(v);
 }
 
 reports::Verdict decide_verdict(const reports::GradeResult& r) {
